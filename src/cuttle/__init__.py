@@ -1,0 +1,13 @@
+"""Cuttle, the combat card game: rules engine, notation, records, bots and play.
+
+>>> import cuttle
+>>> game = cuttle.new_game("standard", seed=1)
+>>> "draw" in game.legal_moves()
+True
+"""
+
+from .engine import *  # noqa: F403
+from .engine import __all__ as _engine_all
+
+__version__ = "0.1.0"
+__all__ = [*_engine_all, "__version__"]

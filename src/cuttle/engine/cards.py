@@ -1,0 +1,91 @@
+"""Cards as small integers, and their two-character names.
+
+A card is an ``int``: ``rank * 4 + suit`` for the 52 ordinary cards (rank 0 is the
+ace, 12 the king; suit 0 clubs, 1 diamonds, 2 hearts, 3 spades), and 52, 53 for the
+jokers ``X1`` and ``X2``. Integer order is scuttle order: a point card may scuttle
+another exactly when its integer is larger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .errors import InvalidCardError
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+
+ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(13)
+JOKER_RANK = 13
+JOKER_1 = 52
+JOKER_2 = 53
+
+CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS) + ("X1", "X2")
+"""Canonical name of every card, indexed by the card's integer."""
+
+_BY_NAME: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+for _suit in SUITS:
+    _BY_NAME["10" + _suit] = _BY_NAME["T" + _suit]
+
+RANK_OF: tuple[int, ...] = tuple(i // 4 for i in range(52)) + (JOKER_RANK, JOKER_RANK)
+"""Rank index of every card (13 for jokers)."""
+
+POINT_VALUE: tuple[int, ...] = tuple((i // 4) + 1 if i // 4 <= TEN else 0 for i in range(52)) + (
+    0,
+    0,
+)
+"""Points a card scores on a field: ace 1, two to ten face value, others 0."""
+
+RANK_NAMES = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+    "Jack", "Queen", "King", "Joker",
+)  # fmt: skip
+
+
+def card(name: str) -> int:
+    """Return the card named ``name`` (case-insensitive; ``10H`` is read as ``TH``).
+
+    Raises :class:`InvalidCardError` for anything that is not a card name.
+    """
+    found = _BY_NAME.get(name.strip().upper()) if isinstance(name, str) else None
+    if found is None:
+        raise InvalidCardError(f"{name!r} is not a card (expected e.g. 7H, TH, 10H, QS, X1)")
+    return found
+
+
+def card_name(c: int) -> str:
+    """Return the canonical two-character name of card ``c``."""
+    return CARD_NAMES[c]
+
+
+def cards(names: Iterable[str]) -> list[int]:
+    """Parse several card names."""
+    return [card(n) for n in names]
+
+
+def card_names(cs: Iterable[int]) -> list[str]:
+    """Name several cards, keeping their order."""
+    return [CARD_NAMES[c] for c in cs]
+
+
+def sorted_names(cs: Iterable[int]) -> list[str]:
+    """Name several cards sorted by rank, then suit (jokers last)."""
+    return [CARD_NAMES[c] for c in sorted(cs)]
+
+
+def is_point_card(c: int) -> bool:
+    """Return whether ``c`` can be played for points (ace to ten)."""
+    return c < 52 and c // 4 <= TEN
+
+
+def describe(c: int) -> str:
+    """Return a player-facing name such as ``"Seven of Hearts"``."""
+    if c >= 52:
+        return f"Joker {c - 51}"
+    suit = ("Clubs", "Diamonds", "Hearts", "Spades")[c % 4]
+    return f"{RANK_NAMES[c // 4]} of {suit}"
+
+
+def full_deck(jokers: int) -> list[int]:
+    """Return an unshuffled deck with ``jokers`` jokers (0, 1 or 2)."""
+    return list(range(52 + jokers))

@@ -1,0 +1,413 @@
+"""Rule sets as data: one frozen :class:`RuleSet` per preset, variant toggles and house rules.
+
+Every difference between the published rule sets lives in the fields of
+:class:`RuleSet`; the engine's code reads these fields and never tests a rule set's
+name. :func:`get_rules` builds a rule set from a preset name, a player count and
+variant toggles; :func:`load_house_rules` builds one from a JSON or TOML file.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .cards import ACE, EIGHT, FIVE, FOUR, NINE, SEVEN, SIX, THREE, TWO
+from .errors import InvalidRulesError
+
+# Effect primitives a one-off may have (the library house rules choose from).
+SCRAP_POINTS = "scrap-points"
+SCRAP_ROYAL = "scrap-royal"
+TAKE_FROM_SCRAP = "take-from-scrap"
+DISCARD_TWO = "discard-two"
+DRAW_TWO = "draw-two"
+DISCARD_ONE_DRAW_THREE = "discard-one-draw-three"
+SCRAP_ROYALS = "scrap-royals"
+REVEAL_AND_PLAY = "reveal-and-play"
+RETURN_CARD = "return-card"
+SCRAP_GLASSES = "scrap-glasses"
+SWAP_HANDS = "swap-hands"
+
+EFFECTS: dict[str, str] = {
+    SCRAP_POINTS: "scrap every point card on the table, with their jacks",
+    SCRAP_ROYAL: "scrap a target royal or glasses",
+    TAKE_FROM_SCRAP: "take a card of your choice from the scrap",
+    DISCARD_TWO: "the victim(s) discard two cards",
+    DRAW_TWO: "draw two cards",
+    DISCARD_ONE_DRAW_THREE: "discard one card, then draw three",
+    SCRAP_ROYALS: "scrap every royal and glasses; point cards return to their owners",
+    REVEAL_AND_PLAY: "reveal the top of the deck and play a revealed card",
+    RETURN_CARD: "return a target card to a hand (or the deck)",
+    SCRAP_GLASSES: "scrap a target glasses eight",
+    SWAP_HANDS: "swap hands with the opponent",
+}
+"""The library of one-off effect primitives, with a one-line description each."""
+
+TARGETED_EFFECTS = frozenset({SCRAP_ROYAL, RETURN_CARD, SCRAP_GLASSES})
+JOKER_ONEOFF = 13
+"""Key of the joker in :attr:`RuleSet.oneoffs` (its rank index)."""
+
+VARIANTS: dict[str, str] = {
+    "random-four": "a four's victim discards two cards at random",
+    "eight-oneoff": "an 8 may be played as a one-off that scraps a glasses 8",
+    "nine-freeze": "a nine returns the card to its controller's hand, frozen for a turn",
+    "nine-to-deck": "a nine puts the card on top of the deck instead, nothing frozen",
+    "ten-blocks-scuttle": "a 10 from hand, out of turn, cancels a scuttle",
+    "queens-guard-queens": "two or more queens protect each other",
+    "joker-swap": "one joker; as a one-off both players swap hands",
+}
+"""The seven variant toggles, with a one-line description each."""
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that differs between rule sets, as data.
+
+    Build one with :func:`get_rules` (presets and variants) or
+    :func:`load_house_rules`; the fields are documented in ``docs/rules.md``.
+    """
+
+    name: str
+    """Preset name written in positions and records (``"standard"``, ...)."""
+    players: int
+    """Number of seats."""
+    min_players: int
+    max_players: int
+    description: str
+    variants: tuple[str, ...] = ()
+    teams: tuple[tuple[int, ...], ...] = ()
+    """Partnerships (empty: every seat plays for itself)."""
+    deal: int = 5
+    dealer_extra: bool = True
+    """The dealer (the last seat) is dealt one card more."""
+    jokers: int = 0
+    hand_limit: int = 0
+    """0 for no limit."""
+    limit_blocks_draw: bool = False
+    """At the limit, ``draw`` is illegal and draws stop at the limit (standard)."""
+    limit_discard: bool = False
+    """Discard down to the limit at the end of one's own turn (cuttlecards)."""
+    goals: tuple[int, int, int, int, int] = (21, 14, 10, 7, 5)
+    """Goal with 0, 1, 2, 3, 4 (or more) kings."""
+    oneoffs: Mapping[int, str] = field(default_factory=dict)
+    """Rank index (13 for a joker) to one-off effect primitive."""
+    seven_reveals: int = 1
+    """How many cards a seven reveals."""
+    seven_forced_jack: bool = False
+    """A revealed jack with no target may go onto one's own point card (classic Q&A 6)."""
+    nine_targets_points: bool = False
+    """A nine may target opponents' cards of any kind (not only permanents)."""
+    nine_opponents_only: bool = False
+    nine_freezes: bool = False
+    nine_to_deck: bool = False
+    three_takes_threes: bool = True
+    four_victims: str = "opponent"
+    """``"opponent"`` (the only one), ``"chosen"`` (a named opponent) or ``"all"``."""
+    four_random: bool = False
+    queens_guard_queens: bool = False
+    glasses_public: bool = False
+    """Glasses open the other hands to every player (multiplayer)."""
+    open_hands_on_empty_deck: bool = False
+    counter_spends_turn: bool = False
+    reshuffle_scrap: bool = False
+    """An exhausted deck is replaced by the shuffled scrap."""
+    jacks_any_seat: bool = False
+    """Jacks (and jokers) move a card from any seat to any other seat (team)."""
+    nine_answers_royals: bool = False
+    """Opponents may answer a royal with an out-of-turn nine (team)."""
+    ten_blocks_scuttle: bool = False
+    move_cap: int = 1000
+
+    @property
+    def card_count(self) -> int:
+        """Number of cards in play: 52 plus jokers."""
+        return 52 + self.jokers
+
+    @property
+    def pass_limit(self) -> int:
+        """Consecutive passes that end the game in a draw (spec ruling 9)."""
+        return 3 if self.players == 2 else self.players
+
+    def team_of(self, seat: int) -> tuple[int, ...]:
+        """Return the seats that win together with ``seat`` (just itself without teams)."""
+        for team in self.teams:
+            if seat in team:
+                return team
+        return (seat,)
+
+    def goal(self, kings: int) -> int:
+        """Return the points needed with ``kings`` kings."""
+        return self.goals[min(kings, 4)]
+
+    def hand_size(self, seat: int) -> int:
+        """Return how many cards ``seat`` is dealt."""
+        extra = self.dealer_extra and seat == self.players - 1
+        return self.deal + (1 if extra else 0)
+
+
+_CLASSIC_ONEOFFS = {
+    ACE: SCRAP_POINTS, TWO: SCRAP_ROYAL, THREE: TAKE_FROM_SCRAP, FOUR: DISCARD_TWO,
+    FIVE: DRAW_TWO, SIX: SCRAP_ROYALS, SEVEN: REVEAL_AND_PLAY, NINE: RETURN_CARD,
+}  # fmt: skip
+_CC_ONEOFFS = {**_CLASSIC_ONEOFFS, FIVE: DISCARD_ONE_DRAW_THREE}
+
+_CLASSIC = RuleSet(
+    name="classic",
+    players=2,
+    min_players=2,
+    max_players=2,
+    description="The classic two-player rules: 21 points, no hand limit, seven draws one.",
+    oneoffs=_CLASSIC_ONEOFFS,
+    seven_forced_jack=True,
+)
+_STANDARD = replace(
+    _CLASSIC,
+    name="standard",
+    description="cuttle.cards Standard: hand limit 8, seven reveals two, nines freeze.",
+    hand_limit=8,
+    limit_blocks_draw=True,
+    goals=(21, 14, 10, 5, 0),
+    seven_reveals=2,
+    seven_forced_jack=False,
+    nine_targets_points=True,
+    nine_opponents_only=True,
+    nine_freezes=True,
+    three_takes_threes=False,
+    queens_guard_queens=True,
+)
+_CUTTLECARDS = replace(
+    _STANDARD,
+    name="cuttlecards",
+    description="What cuttle.cards plays today: discard to 8 at turn end, five discards "
+    "one and draws three, an empty deck opens both hands.",
+    limit_blocks_draw=False,
+    limit_discard=True,
+    oneoffs=_CC_ONEOFFS,
+    open_hands_on_empty_deck=True,
+)
+_CUTTHROAT = replace(
+    _CUTTLECARDS,
+    name="cutthroat",
+    players=3,
+    min_players=3,
+    max_players=3,
+    description="Three players, 14 points, two jokers that steal royals, hand limit 7.",
+    dealer_extra=False,
+    jokers=2,
+    hand_limit=7,
+    goals=(14, 9, 5, 0, 0),
+    four_victims="chosen",
+    open_hands_on_empty_deck=False,
+)
+_TEAM = replace(
+    _CUTTLECARDS,
+    name="team",
+    players=4,
+    min_players=4,
+    max_players=4,
+    description="Two against two (p0+p2 v p1+p3); jacks and jokers move cards to any seat.",
+    teams=((0, 2), (1, 3)),
+    dealer_extra=False,
+    jokers=2,
+    hand_limit=7,
+    four_victims="chosen",
+    jacks_any_seat=True,
+    nine_answers_royals=True,
+)
+_MULTIPLAYER = replace(
+    _CLASSIC,
+    name="multiplayer",
+    players=2,
+    min_players=2,
+    max_players=5,
+    description="Cuttle Multiplayer v1.2 for 2-5: hand limit 7, fours hit everyone, "
+    "glasses open every hand, the scrap reshuffles.",
+    hand_limit=7,
+    limit_discard=True,
+    four_victims="all",
+    glasses_public=True,
+    counter_spends_turn=True,
+    reshuffle_scrap=True,
+)
+
+PRESETS: dict[str, RuleSet] = {
+    r.name: r for r in (_CLASSIC, _STANDARD, _CUTTLECARDS, _CUTTHROAT, _TEAM, _MULTIPLAYER)
+}
+"""The six published rule sets by name."""
+
+_TWO_PLAYER_ONLY = frozenset({"joker-swap", "ten-blocks-scuttle"})
+
+
+def _apply_variant(rules: RuleSet, variant: str) -> RuleSet:
+    if variant == "random-four":
+        return replace(rules, four_random=True)
+    if variant == "eight-oneoff":
+        return replace(rules, oneoffs={**rules.oneoffs, EIGHT: SCRAP_GLASSES})
+    if variant == "nine-freeze":
+        return replace(rules, nine_freezes=True, nine_opponents_only=True, nine_to_deck=False)
+    if variant == "nine-to-deck":
+        return replace(rules, nine_to_deck=True, nine_freezes=False)
+    if variant == "ten-blocks-scuttle":
+        return replace(rules, ten_blocks_scuttle=True)
+    if variant == "queens-guard-queens":
+        return replace(rules, queens_guard_queens=True)
+    if variant == "joker-swap":
+        return replace(rules, jokers=1, oneoffs={**rules.oneoffs, JOKER_ONEOFF: SWAP_HANDS})
+    raise InvalidRulesError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+
+
+def get_rules(
+    name: str | RuleSet = "standard",
+    variants: Iterable[str] = (),
+    players: int | None = None,
+) -> RuleSet:
+    """Return the rule set ``name`` with ``variants`` switched on, for ``players`` seats.
+
+    Raises :class:`InvalidRulesError` naming what is wrong (unknown name or variant,
+    a player count the rule set does not allow, a variant with the wrong seat count).
+    """
+    if isinstance(name, RuleSet):
+        base = name
+    else:
+        key = str(name).strip().lower()
+        if key not in PRESETS:
+            raise InvalidRulesError(
+                f"unknown rule set {name!r}; known: {', '.join(PRESETS)}"
+            )
+        base = PRESETS[key]
+    wanted = sorted(set(variants))
+    if players is not None:
+        if not base.min_players <= players <= base.max_players:
+            span = (
+                str(base.min_players)
+                if base.min_players == base.max_players
+                else f"{base.min_players} to {base.max_players}"
+            )
+            raise InvalidRulesError(f"{base.name} is played by {span} players, not {players}")
+        base = replace(base, players=players)
+    rules = base
+    for variant in wanted:
+        if variant in rules.variants:
+            continue
+        if variant in _TWO_PLAYER_ONLY and rules.players != 2:
+            raise InvalidRulesError(f"variant {variant!r} is for two players only")
+        if variant == "joker-swap" and base.jokers:
+            raise InvalidRulesError("variant 'joker-swap' needs a rule set without jokers")
+        rules = _apply_variant(rules, variant)
+    if "nine-freeze" in wanted and "nine-to-deck" in wanted:
+        raise InvalidRulesError("variants 'nine-freeze' and 'nine-to-deck' exclude each other")
+    return replace(rules, variants=tuple(sorted(set(rules.variants) | set(wanted))))
+
+
+# --- house rules -----------------------------------------------------------------
+
+_HOUSE_FIELDS = {
+    f.name
+    for f in fields(RuleSet)
+    if f.name not in {"name", "variants", "oneoffs", "teams", "min_players", "max_players"}
+}
+_RANK_KEYS = {
+    "A": ACE, "1": ACE, "2": TWO, "3": THREE, "4": FOUR, "5": FIVE, "6": SIX,
+    "7": SEVEN, "8": EIGHT, "9": NINE, "T": 9, "10": 9, "JOKER": JOKER_ONEOFF, "X": JOKER_ONEOFF,
+}  # fmt: skip
+
+
+def house_rules(spec: Mapping[str, Any]) -> RuleSet:
+    """Build a rule set from a house-rules mapping (already parsed JSON or TOML).
+
+    Keys: ``base`` (a preset, required), ``name``, ``description``, ``variants``,
+    ``players``, ``oneoffs`` (rank to effect primitive, or ``null`` to remove one) and any
+    :class:`RuleSet` field to override. Every problem is reported in one
+    :class:`InvalidRulesError`.
+    """
+    if not isinstance(spec, Mapping):
+        raise InvalidRulesError("house rules must be a table/object")
+    problems: list[str] = []
+    base_name = spec.get("base")
+    if not isinstance(base_name, str) or base_name not in PRESETS:
+        raise InvalidRulesError(f"'base' must be one of: {', '.join(PRESETS)}")
+    players = spec.get("players")
+    if players is not None and not isinstance(players, int):
+        problems.append("'players' must be a whole number")
+        players = None
+    variants = spec.get("variants", [])
+    if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+        problems.append("'variants' must be a list of variant names")
+        variants = []
+    rules = get_rules(base_name, variants, players)
+    changes: dict[str, Any] = {}
+    for key, value in spec.items():
+        if key in {"base", "players", "variants"}:
+            continue
+        if key == "name":
+            if not isinstance(value, str) or not value.strip():
+                problems.append("'name' must be a non-empty string")
+            else:
+                changes["name"] = value.strip()
+        elif key == "oneoffs":
+            oneoffs = dict(rules.oneoffs)
+            if not isinstance(value, Mapping):
+                problems.append("'oneoffs' must map ranks to effects")
+                continue
+            for rank_key, effect in value.items():
+                rank = _RANK_KEYS.get(str(rank_key).upper())
+                if rank is None:
+                    problems.append(f"oneoffs: {rank_key!r} is not a rank that can be a one-off")
+                elif effect is None or effect == "none":
+                    oneoffs.pop(rank, None)
+                elif effect not in EFFECTS:
+                    problems.append(
+                        f"oneoffs: unknown effect {effect!r} for {rank_key}; "
+                        f"known: {', '.join(EFFECTS)}"
+                    )
+                else:
+                    oneoffs[rank] = effect
+            changes["oneoffs"] = oneoffs
+        elif key == "goals":
+            if (
+                not isinstance(value, list)
+                or len(value) != 5
+                or not all(isinstance(g, int) and g >= 0 for g in value)
+            ):
+                problems.append("'goals' must be a list of five whole numbers (0 to 4 kings)")
+            else:
+                changes["goals"] = tuple(value)
+        elif key in _HOUSE_FIELDS:
+            current = getattr(rules, key)
+            if type(value) is not type(current):
+                problems.append(
+                    f"{key!r} must be a {type(current).__name__}, not {type(value).__name__}"
+                )
+            else:
+                changes[key] = value
+        else:
+            problems.append(f"unknown key {key!r}")
+    if problems:
+        raise InvalidRulesError("bad house rules: " + "; ".join(problems))
+    result = replace(rules, **changes)
+    if result.four_victims not in {"opponent", "chosen", "all"}:
+        raise InvalidRulesError("'four_victims' must be 'opponent', 'chosen' or 'all'")
+    if result.hand_limit < 0 or result.deal < 1 or result.seven_reveals not in {1, 2}:
+        raise InvalidRulesError("hand_limit must be >= 0, deal >= 1, seven_reveals 1 or 2")
+    if result.jokers not in {0, 1, 2}:
+        raise InvalidRulesError("'jokers' must be 0, 1 or 2")
+    if result.deal * result.players + 1 > result.card_count:
+        raise InvalidRulesError("not enough cards to deal that many")
+    return result
+
+
+def load_house_rules(path: str | Path) -> RuleSet:
+    """Read a house-rules file (``.json`` or ``.toml``) and build its rule set."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidRulesError(f"cannot read {p}: {exc.strerror}") from None
+    try:
+        data = tomllib.loads(text) if p.suffix.lower() == ".toml" else json.loads(text)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise InvalidRulesError(f"{p}: not valid {p.suffix.lstrip('.') or 'JSON'}: {exc}") from None
+    return house_rules(data)
