@@ -16,6 +16,7 @@ from .errors import (
 )
 from .game import Game, Outcome, new_game
 from .moves import Move, move_text, parse_move
+from .records import parse_record, read_record, read_records, write_record
 from .rules import EFFECTS, PRESETS, VARIANTS, RuleSet, get_rules, house_rules, load_house_rules
 
 __all__ = [
@@ -42,4 +43,8 @@ __all__ = [
     "move_text",
     "new_game",
     "parse_move",
+    "parse_record",
+    "read_record",
+    "read_records",
+    "write_record",
 ]

@@ -307,8 +307,12 @@ class Game:
         return bool(self.glasses[viewer]) and holder in self._opps[viewer]
 
     def legal_moves(self) -> list[str]:
-        """Return the canonical text of every legal move of the seat to act."""
-        return [move_text(m) for m in self.legal_actions()]
+        """Return the canonical text of every legal move of the seat to act.
+
+        The list is in a canonical order (by verb, then cards), so equal positions give
+        equal lists however they were reached.
+        """
+        return [move_text(m) for m in sorted(self.legal_actions())]
 
     def legal_actions(self) -> list[Move]:
         """Return every legal move of the seat to act, as move tuples."""

@@ -25,7 +25,7 @@ from .cards import (
     is_point_card,
 )
 from .errors import CuttleError, InvalidPositionError
-from .game import KIND_ONEOFF, OVER, PHASES, Game, Pending, Stack
+from .game import KIND_ONEOFF, KIND_ROYAL, OVER, PHASES, Game, Pending, Stack
 from .rules import RuleSet, get_rules
 
 HIDDEN = "??"
@@ -197,9 +197,7 @@ def _seat(value: Any, n: int, where: str, allow_none: bool = False) -> int:
     return value
 
 
-def _read_stack(
-    entry: Any, seat: int, n: int, rd: _Reader, where: str, cover_key: str
-) -> Stack:
+def _read_stack(entry: Any, seat: int, n: int, rd: _Reader, where: str, cover_key: str) -> Stack:
     if isinstance(entry, str):
         return (rd.one(entry, where), seat, ())
     if not isinstance(entry, Mapping):
@@ -309,16 +307,20 @@ def from_json(
     if pend is not None:
         if not isinstance(pend, Mapping):
             raise InvalidPositionError("'pending' must be null or an object")
-        pc = rd.one(pend.get("card"), "pending")
+        kind = pend.get("kind", KIND_ONEOFF)
+        if kind not in _KINDS:
+            raise InvalidPositionError(f"pending kind {kind!r} unknown")
+        if kind == KIND_ROYAL:
+            # the royal waiting for answers already lies on the table
+            pc = _table_card(pend.get("card"), rd, "pending royal")
+        else:
+            pc = rd.one(pend.get("card"), "pending")
         by = _seat(pend.get("by"), n, "pending by")
         target = -1
         if pend.get("target") is not None:
             target = card(str(pend["target"])) if isinstance(pend["target"], str) else -2
             if target == -2 or target not in rd.where:
                 raise InvalidPositionError(f"pending target {pend['target']!r} is not on the table")
-        kind = pend.get("kind", KIND_ONEOFF)
-        if kind not in _KINDS:
-            raise InvalidPositionError(f"pending kind {kind!r} unknown")
         victim = _seat(pend.get("victim"), n, "pending victim", allow_none=True)
         p = Pending(pc, by, target, kind, victim)
         p.counters = rd.many(pend.get("counters", []), "pending counters")
@@ -381,6 +383,20 @@ def from_json(
     _check_phase(g, hidden_hands, hidden_deck)
     g.start_position = to_json(g) if not rd.hidden else None
     return g
+
+
+def _table_card(value: Any, rd: _Reader, where: str) -> int:
+    """Read a card that must already have been read on a field."""
+    if not isinstance(value, str):
+        raise InvalidPositionError(f"{where}: expected a card name, got {value!r}")
+    try:
+        c = card(value)
+    except CuttleError:
+        raise InvalidPositionError(f"{where}: {value!r} is not a card") from None
+    place = rd.where.get(c, "")
+    if not place.endswith(("points jacks", "faces", "faces jokers")):
+        raise InvalidPositionError(f"{where}: {CARD_NAMES[c]} is not a royal on the table")
+    return c
 
 
 def _count(value: Any, where: str) -> int:
@@ -469,7 +485,24 @@ def deal_from_view(view: Mapping[str, Any], rng: random.Random) -> Game:
         return [next(it) if x == HIDDEN else x for x in cards]
 
     full = dict(view)
-    full.pop("seat", None)
+    seat = full.pop("seat", None)
     full["hands"] = [fill(h) for h in view["hands"]]
     full["deck"] = fill(view["deck"])
+    # What the viewer knows stays known in the dealt position, so that its view of the
+    # deal is the view it was dealt from: cards it saw go into other hands, and the deck's
+    # known top cards.
+    known: dict[str, list[int]] = {}
+    if isinstance(seat, int):
+        for h, hand in enumerate(view["hands"]):
+            if h != seat:
+                known.update((x, [seat]) for x in hand if x != HIDDEN)
+    if known:
+        full["known"] = known
+    tops = 0
+    for x in view["deck"]:
+        if x == HIDDEN:
+            break
+        tops += 1
+    if tops:
+        full["deck_known"] = tops
     return from_json(full)

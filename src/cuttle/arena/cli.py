@@ -1,0 +1,314 @@
+"""Command-line entry points: ``cuttle arena`` and ``cuttle hint``.
+
+:func:`arena_main` and :func:`hint_main` take the arguments after the command name and
+return an exit code; bad input gets one clear message on stderr and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..bots import LEVELS, make_bot
+from ..bots.registry import BOT_KINDS, LEVEL_SPECS
+from ..engine.errors import CuttleError
+from ..engine.position import HIDDEN, deal_from_view, from_json
+from ..engine.rules import PRESETS, get_rules
+
+ARENA_EXAMPLES = """\
+examples:
+  cuttle arena --bots random,greedy,ismcts --rules standard --games 400
+  cuttle arena --bots greedy,pimc,ismcts --games 40 --time-per-move 0.25s --seed 7
+  cuttle arena --bots random,greedy --rules team --games 24 --out runs/team
+
+--games is the number of games per pair of bots. Each deck is played under every
+seating of the pair (two seats: both ways round; more seats: the bots alternate around
+the table and every rotation is played), so the count is rounded up to whole groups.
+Writes DIR/summary.md, DIR/summary.json and one record per game in DIR/games/.
+"""
+
+HINT_EXAMPLES = """\
+examples:
+  cuttle hint position.json                  best moves for the seat to act (2 s)
+  cuttle hint position.json --time 0.5s --top 3
+  cuttle new --seed 1 | cuttle hint - --json
+
+POSITION is a full position or a seat's view (hidden cards "??") as JSON, or - for
+standard input. The search sees only the acting seat's view of it.
+"""
+
+
+class _Fail(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> Any:  # type: ignore[override]
+        raise _Fail(f"{self.prog}: {message}")
+
+
+def _budget_seconds(text: str) -> float:
+    t = text.strip().lower()
+    try:
+        if t.endswith("ms"):
+            value = float(t[:-2]) / 1000.0
+        elif t.endswith("s"):
+            value = float(t[:-1])
+        else:
+            value = float(t)
+    except ValueError:
+        raise _Fail(f"bad time {text!r}: write e.g. 2s, 0.5s or 250ms") from None
+    if not value > 0:
+        raise _Fail(f"bad time {text!r}: it must be positive")
+    return value
+
+
+def _with_time(spec: str, seconds: float | None) -> str:
+    """Give a search bot without an explicit budget the ``--time-per-move`` budget."""
+    if seconds is None or ":" in spec:
+        return spec
+    kind = LEVEL_SPECS.get(spec, spec).partition(":")[0]
+    if kind in ("pimc", "ismcts"):
+        return f"{spec}:{seconds:g}s"
+    return spec
+
+
+def arena_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``cuttle arena``."""
+    p = _Parser(
+        prog="cuttle arena",
+        description="Play a round-robin between bots and print a crosstable with Wilson 95% "
+        "intervals, Elo-style ratings and time per move.",
+        epilog=ARENA_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "--bots",
+        default="random,greedy,ismcts",
+        help=f"comma-separated bot specs ({', '.join([*BOT_KINDS, *LEVELS])}, "
+        "optionally with a budget: ismcts:0.5s, ismcts:2000it)",
+    )
+    p.add_argument("--rules", default="standard", help=f"rule set: {', '.join(PRESETS)}")
+    p.add_argument("--variants", default="", help="comma-separated variant toggles")
+    p.add_argument("--players", type=int, default=None, help="seats (multiplayer: 2-5)")
+    p.add_argument("--games", type=int, default=100, help="games per pair (100)")
+    p.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (all cores)"
+    )
+    p.add_argument("--out", default=None, help="output directory (arena-runs/RULES-seedS)")
+    p.add_argument("--seed", type=int, default=1, help="base seed (1)")
+    p.add_argument(
+        "--time-per-move",
+        default=None,
+        help="budget for search bots given without one, e.g. 0.5s",
+    )
+    p.add_argument("--bootstrap", type=int, default=200, help="bootstrap samples for Elo (200)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    return p
+
+
+def arena_main(
+    argv: list[str], stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    """Run ``cuttle arena`` with ``argv``; return the exit code."""
+    from .report import markdown, summarize, text_table
+    from .runner import Progress, run_tasks, schedule
+
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    try:
+        args = arena_parser().parse_args(argv)
+        seconds = _budget_seconds(args.time_per_move) if args.time_per_move else None
+        specs = [_with_time(s.strip().lower(), seconds) for s in args.bots.split(",") if s.strip()]
+        if len(specs) < 2:
+            raise _Fail("cuttle arena: name at least two bots, e.g. --bots random,greedy")
+        if len(set(specs)) != len(specs):
+            raise _Fail("cuttle arena: a bot is named twice; give each a different spec")
+        for s in specs:
+            make_bot(s, seed=0, workers=1)
+        if args.games < 1:
+            raise _Fail("cuttle arena: --games must be at least 1")
+        if args.jobs < 1:
+            raise _Fail("cuttle arena: --jobs must be at least 1")
+        variants = [v for v in args.variants.replace(",", " ").split() if v]
+        rules = get_rules(args.rules, variants, args.players)
+    except _Fail as exc:
+        err.write(exc.message + "\n")
+        return 2
+    except (ValueError, CuttleError) as exc:
+        err.write(f"cuttle arena: {exc}\n")
+        return 2
+    out_dir = Path(args.out or f"arena-runs/{rules.name}-seed{args.seed}")
+    tasks = schedule(len(specs), rules.players, args.games, args.seed)
+    command = "cuttle arena " + " ".join(shlex.quote(a) for a in argv)
+    err.write(
+        f"arena: {len(specs)} bots, {len(tasks)} games of {rules.name} "
+        f"({rules.players} seats) on {args.jobs} process(es) -> {out_dir}\n"
+    )
+    bar = Progress(len(tasks), err, enabled=not args.quiet)
+    t0 = time.perf_counter()
+    headers = {"Event": "arena", "Seed": str(args.seed)}
+    try:
+        results = run_tasks(tasks, specs, rules, headers, jobs=args.jobs, progress=bar.update)
+    except KeyboardInterrupt:
+        err.write("\narena: interrupted; nothing saved\n")
+        return 130
+    wall = time.perf_counter() - t0
+    meta = {
+        "command": command,
+        "rules": rules.name,
+        "variants": list(rules.variants),
+        "players": rules.players,
+        "games_per_pair": args.games,
+        "seed": args.seed,
+        "jobs": args.jobs,
+        "wall_seconds": wall,
+        "cpu_count": os.cpu_count(),
+    }
+    summary = summarize(specs, results, meta, bootstrap=args.bootstrap)
+    games_dir = out_dir / "games"
+    games_dir.mkdir(parents=True, exist_ok=True)
+    for r in results:
+        (games_dir / f"game-{r.index + 1:05d}.cuttle").write_text(r.record, encoding="utf-8")
+    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    (out_dir / "summary.md").write_text(markdown(summary), encoding="utf-8")
+    out.write(text_table(summary))
+    out.write(f"\nsaved {out_dir}/summary.md, summary.json and {len(results)} records\n")
+    return 0
+
+
+def hint_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``cuttle hint``."""
+    p = _Parser(
+        prog="cuttle hint",
+        description="Search a position from the acting seat's view and print its best moves "
+        "with estimated win chances.",
+        epilog=HINT_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("position", metavar="POSITION", help="position JSON file, or - for stdin")
+    p.add_argument("--seat", default=None, help="the seat asking (default: the seat to act)")
+    p.add_argument("--time", default="2s", help="search time (2s)")
+    p.add_argument("--iterations", type=int, default=None, help="search iterations instead")
+    p.add_argument("--seed", type=int, default=None, help="search seed (random)")
+    p.add_argument("--top", type=int, default=0, help="show only the best N moves")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def _load_view(obj: Any, seat_text: str | None) -> tuple[dict[str, Any], list[str]]:
+    """The acting seat's view of ``obj`` and its legal moves (validated)."""
+    if not isinstance(obj, dict):
+        raise _Fail("cuttle hint: the position must be a JSON object")
+    has_hidden = HIDDEN in json.dumps(obj)
+    to_act = obj.get("to_act")
+    if not isinstance(to_act, int):
+        raise _Fail("cuttle hint: the position lacks 'to_act'")
+    seat = to_act
+    if seat_text is not None:
+        t = seat_text.strip().lower()
+        if not (t.startswith("p") and t[1:].isdigit()):
+            raise _Fail(f"cuttle hint: bad seat {seat_text!r}; write p0, p1, ...")
+        seat = int(t[1:])
+        if seat != to_act:
+            raise _Fail(f"cuttle hint: p{seat} is not to act (p{to_act} is); hints are for "
+                        "the seat to act")
+    if has_hidden:
+        if "seat" in obj and obj["seat"] != seat:
+            raise _Fail(f"cuttle hint: this is p{obj['seat']}'s view, not p{seat}'s")
+        hands = obj.get("hands")
+        if not isinstance(hands, list) or not 0 <= seat < len(hands):
+            raise _Fail("cuttle hint: 'hands' must list every seat's hand")
+        if HIDDEN in hands[seat]:
+            raise _Fail(f"cuttle hint: p{seat}'s own hand is hidden in this position")
+        view = dict(obj)
+        view["seat"] = seat
+        world = deal_from_view(view, random.Random(0))
+        if world.is_over:
+            raise _Fail("cuttle hint: the game is over")
+        return view, world.legal_moves()
+    game = from_json(obj)
+    if game.is_over:
+        raise _Fail("cuttle hint: the game is over")
+    return game.view(seat), game.legal_moves()
+
+
+def hint_main(
+    argv: list[str],
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> int:
+    """Run ``cuttle hint`` with ``argv``; return the exit code."""
+    from ..bots.ismcts import ISMCTSBot, SearchParams
+    from ..bots.parallel import worth_parallel
+    from ..bots.registry import default_workers
+
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    try:
+        args = hint_parser().parse_args(argv)
+        seconds = None if args.iterations else _budget_seconds(args.time)
+        if args.iterations is not None and args.iterations < 1:
+            raise _Fail("cuttle hint: --iterations must be at least 1")
+        if args.position == "-":
+            text = (stdin or sys.stdin).read()
+            where = "standard input"
+        else:
+            try:
+                text = Path(args.position).read_text(encoding="utf-8")
+            except OSError as exc:
+                raise _Fail(f"cuttle hint: cannot read {args.position}: {exc.strerror}") from None
+            where = args.position
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise _Fail(f"cuttle hint: {where} is not JSON ({exc.msg}, line {exc.lineno})") from None
+        view, legal = _load_view(obj, args.seat)
+    except _Fail as exc:
+        err.write(exc.message + "\n")
+        return 2
+    except (CuttleError, ValueError, KeyError, TypeError) as exc:
+        err.write(f"cuttle hint: bad position: {exc}\n")
+        return 2
+    params = SearchParams(iterations=args.iterations, seconds=seconds)
+    workers = default_workers() if worth_parallel(params) else 1
+    bot = ISMCTSBot(args.seed, params, workers=workers)
+    t0 = time.perf_counter()
+    rows = bot.analyse(view, legal)
+    spent = time.perf_counter() - t0
+    if args.top > 0:
+        rows = rows[: args.top]
+    seat = view["seat"]
+    if args.json:
+        out.write(
+            json.dumps(
+                {
+                    "seat": seat,
+                    "iterations": bot.last_iterations,
+                    "seconds": spent,
+                    "moves": [
+                        {"move": m, "win": round(q, 4), "visits": n} for m, q, n in rows
+                    ],
+                }
+            )
+            + "\n"
+        )
+        return 0
+    out.write(
+        f"p{seat} to act ({view['rules']}, phase {view['phase']}): "
+        f"{bot.last_iterations:,} iterations in {spent:.1f} s\n"
+    )
+    width = max(len(m) for m, _, _ in rows)
+    for i, (m, q, n) in enumerate(rows, 1):
+        out.write(f"{i:>3}. {m:<{width}}  {100 * q:5.1f}%  ({n:,} visits)\n")
+    return 0

@@ -1,0 +1,198 @@
+"""The arena's schedule and its parallel execution.
+
+Every pair of bots plays the same shuffled decks under every seat assignment of a
+*group*: with two seats the two bots swap seats; with more seats the bots alternate
+around the table (``a b a b …``), and every rotation of that pattern and of its mirror
+is played on the same deck, so each bot sits in each seat equally often and team games
+put each bot on one whole team. Games run in a process pool; results come back in
+schedule order whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import TextIO
+
+from ..bots import make_bot
+from ..engine.game import new_game
+from ..engine.records import write_record
+from ..engine.rules import RuleSet
+from .match import play_game
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One scheduled game: which bots sit where, which deck, which seeds."""
+
+    index: int
+    pair: tuple[int, int]
+    """Indices of the two bots in the arena's bot list."""
+    seat_bots: tuple[int, ...]
+    """The bot index at each seat."""
+    deck_seed: str
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass
+class GameResult:
+    """The outcome of a :class:`GameTask` with its timings and record."""
+
+    index: int
+    pair: tuple[int, int]
+    seat_bots: tuple[int, ...]
+    winners: tuple[int, ...]
+    termination: str
+    moves: int
+    decisions: tuple[int, ...]
+    seconds: tuple[float, ...]
+    iterations: tuple[int, ...]
+    search_seconds: tuple[float, ...]
+    record: str
+
+    def score(self, bot: int) -> float:
+        """Score of arena bot ``bot`` in this game: 1 win, 0.5 draw (or shared), 0 loss."""
+        winners = {self.seat_bots[s] for s in self.winners}
+        if not winners or len(winners) > 1:
+            return 0.5
+        return 1.0 if bot in winners else 0.0
+
+
+def seat_patterns(players: int) -> list[tuple[int, ...]]:
+    """Distinct seatings of two bots (0 and 1) around ``players`` seats: the rotations
+    of ``0 1 0 1 …`` and of its mirror."""
+    base = tuple(i % 2 for i in range(players))
+    out: list[tuple[int, ...]] = []
+    for pat in (base, tuple(1 - x for x in base)):
+        for r in range(players):
+            rot = pat[r:] + pat[:r]
+            if rot not in out:
+                out.append(rot)
+    return out
+
+
+def _seed_int(*parts: object) -> int:
+    return random.Random("/".join(map(str, parts))).getrandbits(31)
+
+
+def schedule(n_bots: int, players: int, games_per_pair: int, seed: int) -> list[GameTask]:
+    """The round-robin: for each pair, decks ``0, 1, …`` each played under every seating
+    of :func:`seat_patterns` (so ``games_per_pair`` is rounded up to whole groups)."""
+    patterns = seat_patterns(players)
+    decks = max(1, -(-games_per_pair // len(patterns)))
+    tasks: list[GameTask] = []
+    for a in range(n_bots):
+        for b in range(a + 1, n_bots):
+            for d in range(decks):
+                for pat in patterns:
+                    seat_bots = tuple(a if x == 0 else b for x in pat)
+                    i = len(tasks)
+                    seeds = tuple(_seed_int(seed, "bot", i, s) for s in range(players))
+                    tasks.append(GameTask(i, (a, b), seat_bots, f"{seed}/deck/{d}", seeds))
+    return tasks
+
+
+def run_task(
+    task: GameTask, specs: Sequence[str], rules: RuleSet, headers: dict[str, str]
+) -> GameResult:
+    """Play one scheduled game (bots search in this process alone)."""
+    game = new_game(rules, seed=task.deck_seed)
+    bots = [
+        make_bot(specs[b], seed=task.bot_seeds[s], workers=1)
+        for s, b in enumerate(task.seat_bots)
+    ]
+    played = play_game(game, bots)
+    outcome = game.outcome
+    assert outcome is not None
+    names = [specs[b] for b in task.seat_bots]
+    record = write_record(
+        game,
+        {
+            **headers,
+            "Players": " ".join(n.replace(" ", "_") for n in names),
+            "Game": str(task.index + 1),
+            "DeckSeed": task.deck_seed,
+            "BotSeeds": " ".join(map(str, task.bot_seeds)),
+        },
+    )
+    return GameResult(
+        index=task.index,
+        pair=task.pair,
+        seat_bots=task.seat_bots,
+        winners=outcome.winners,
+        termination=outcome.termination,
+        moves=game.moves_played,
+        decisions=tuple(s.decisions for s in played.seats),
+        seconds=tuple(s.seconds for s in played.seats),
+        iterations=tuple(s.iterations for s in played.seats),
+        search_seconds=tuple(s.search_seconds for s in played.seats),
+        record=record,
+    )
+
+
+class Progress:
+    """A one-line progress bar on a stream (redrawn in place on a terminal, else a line
+    every tenth of the run)."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
+        """Start the clock for ``total`` units of work."""
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled
+        self.start = time.perf_counter()
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self._last_decile = -1
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` units are finished."""
+        if not self.enabled or self.total <= 0:
+            return
+        frac = done / self.total
+        decile = int(frac * 10)
+        if not self.tty and decile == self._last_decile and done < self.total:
+            return
+        self._last_decile = decile
+        elapsed = time.perf_counter() - self.start
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        width = 30
+        fill = int(frac * width)
+        bar = "#" * fill + "." * (width - fill)
+        text = f"[{bar}] {done}/{self.total} games  {elapsed:5.0f}s elapsed  eta {eta:4.0f}s"
+        if self.tty:
+            self.stream.write("\r" + text + ("\n" if done >= self.total else ""))
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+def run_tasks(
+    tasks: Sequence[GameTask],
+    specs: Sequence[str],
+    rules: RuleSet,
+    headers: dict[str, str],
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play every task (``jobs`` processes); return the results in task order."""
+    results: list[GameResult] = []
+    if jobs <= 1:
+        for t in tasks:
+            results.append(run_task(t, specs, rules, headers))
+            if progress is not None:
+                progress(len(results))
+        return results
+    # Longest pairs first would balance better, but schedule order keeps memory flat.
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pending = {pool.submit(run_task, t, specs, rules, headers) for t in tasks}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in done:
+                results.append(f.result())
+            if progress is not None:
+                progress(len(results))
+    results.sort(key=lambda r: r.index)
+    return results

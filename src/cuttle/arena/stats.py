@@ -1,0 +1,113 @@
+"""Statistics for the arena: Wilson intervals, Elo from a score, Bradley–Terry ratings.
+
+Everything is written out here from the formulas (no SciPy).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+Z95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95% interval."""
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``successes / n``.
+
+    ``center = (p + z²/2n) / (1 + z²/n)`` and
+    ``half = z / (1 + z²/n) * sqrt(p(1-p)/n + z²/4n²)``. A draw counts as half a success
+    (the usual chess convention). With ``n == 0`` the interval is ``(0, 1)``.
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    center = (p + z2 / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return max(0.0, center - half), min(1.0, center + half)
+
+
+def elo_from_score(p: float, n: int | None = None) -> float:
+    """Elo difference that gives expected score ``p``: ``400 * log10(p / (1 - p))``.
+
+    A score of 0 or 1 has no finite Elo; with ``n`` games it is clipped to
+    ``[1/(2n), 1 - 1/(2n)]`` (half a game off the extreme), else to ``[1e-6, 1 - 1e-6]``.
+    """
+    eps = 1.0 / (2 * n) if n else 1e-6
+    p = min(max(p, eps), 1.0 - eps)
+    return 400.0 * math.log10(p / (1.0 - p))
+
+
+def elo_interval(successes: float, n: int) -> tuple[float, float, float]:
+    """Elo difference of a score and its 95% interval (the Wilson bounds mapped to Elo)."""
+    lo, hi = wilson(successes, n)
+    p = successes / n if n else 0.5
+    return elo_from_score(p, n), elo_from_score(lo, n), elo_from_score(hi, n)
+
+
+PairGame = tuple[int, int, float]
+"""One game between two bots: ``(i, j, score of i)`` with 1 a win, 0.5 a draw, 0 a loss."""
+
+
+def bradley_terry(
+    k: int, games: Sequence[PairGame], prior: float = 0.5, iters: int = 500
+) -> list[float]:
+    """Fit Bradley–Terry strengths for ``k`` players; return Elo ratings (player 0 = 0).
+
+    Uses the minorization–maximization update ``π_i = W_i / Σ_j n_ij / (π_i + π_j)``.
+    ``prior`` adds that many virtual drawn games between every pair, so that a perfect
+    score still has a finite rating.
+    """
+    wins = [0.0] * k
+    n = [[0.0] * k for _ in range(k)]
+    for i, j, s in games:
+        wins[i] += s
+        wins[j] += 1.0 - s
+        n[i][j] += 1.0
+        n[j][i] += 1.0
+    if prior > 0:
+        for i in range(k):
+            for j in range(k):
+                if i != j:
+                    n[i][j] += prior
+                    wins[i] += prior / 2
+    pi = [1.0] * k
+    for _ in range(iters):
+        new = []
+        for i in range(k):
+            denom = sum(n[i][j] / (pi[i] + pi[j]) for j in range(k) if j != i and n[i][j])
+            new.append(wins[i] / denom if denom > 0 else pi[i])
+        # normalize: geometric mean 1
+        g = math.exp(sum(math.log(max(x, 1e-300)) for x in new) / k)
+        new = [max(x / g, 1e-300) for x in new]
+        delta = max(abs(a - b) for a, b in zip(new, pi, strict=True))
+        pi = new
+        if delta < 1e-10:
+            break
+    base = math.log10(pi[0])
+    return [400.0 * (math.log10(x) - base) for x in pi]
+
+
+def bootstrap_ratings(
+    k: int, games: Sequence[PairGame], samples: int = 200, seed: int = 0
+) -> list[tuple[float, float]]:
+    """95% bootstrap intervals of :func:`bradley_terry` ratings (games resampled)."""
+    if not games:
+        return [(0.0, 0.0)] * k
+    rng = random.Random(seed)
+    draws: list[list[float]] = [[] for _ in range(k)]
+    m = len(games)
+    for _ in range(samples):
+        sample = [games[rng.randrange(m)] for _ in range(m)]
+        for i, r in enumerate(bradley_terry(k, sample, iters=200)):
+            draws[i].append(r)
+    out = []
+    for d in draws:
+        d.sort()
+        lo = d[int(0.025 * (len(d) - 1))]
+        hi = d[int(math.ceil(0.975 * (len(d) - 1)))]
+        out.append((lo, hi))
+    return out

@@ -1,0 +1,14 @@
+"""Bots that play Cuttle from one seat's view, from ``random`` up to ``ismcts``.
+
+>>> from cuttle import new_game
+>>> from cuttle.bots import make_bot
+>>> game = new_game("standard", seed=3)
+>>> bot = make_bot("random", seed=1)
+>>> bot.choose(game.view(game.to_act), game.legal_moves(), []) in game.legal_moves()
+True
+"""
+
+from .base import Bot, SeededBot, View
+from .registry import LEVELS, BOT_KINDS, analyse, make_bot
+
+__all__ = ["BOT_KINDS", "LEVELS", "Bot", "SeededBot", "View", "analyse", "make_bot"]

@@ -1,0 +1,86 @@
+"""Root parallelization: several independent ISMCTS searches on separate cores.
+
+Each worker searches the same view with its own seed and the same budget (a wall-clock
+budget runs in parallel; an iteration budget is split between the workers); the root
+statistics are added up. The process pool is created on first use and kept for the
+life of the process, so later moves pay no start-up cost; small budgets should not use
+it at all (see :data:`MIN_PARALLEL_SECONDS`).
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+from ..engine.moves import Move
+from .base import View
+from .ismcts import RootStats, SearchParams, search
+
+MIN_PARALLEL_SECONDS = 0.2
+"""Below this wall-clock budget one process searches alone (the pool's messaging
+would eat the gain)."""
+MIN_PARALLEL_ITERATIONS = 2000
+"""Below this iteration budget one process searches alone."""
+
+_pool: ProcessPoolExecutor | None = None
+_pool_size = 0
+
+
+def _get_pool(workers: int) -> ProcessPoolExecutor:
+    global _pool, _pool_size
+    if _pool is None or _pool_size < workers:
+        if _pool is not None:
+            _pool.shutdown(cancel_futures=True)
+        try:
+            ctx = multiprocessing.get_context("fork")
+        except ValueError:  # pragma: no cover - platforms without fork
+            ctx = multiprocessing.get_context()
+        _pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        _pool_size = workers
+    return _pool
+
+
+def shutdown_pool() -> None:
+    """Stop the worker processes (called at exit; safe to call twice)."""
+    global _pool, _pool_size
+    if _pool is not None:
+        _pool.shutdown(cancel_futures=True)
+        _pool = None
+        _pool_size = 0
+
+
+atexit.register(shutdown_pool)
+
+
+def worth_parallel(params: SearchParams) -> bool:
+    """Whether a budget is large enough for the pool to pay off."""
+    if params.seconds is not None:
+        return params.seconds >= MIN_PARALLEL_SECONDS
+    return params.iterations is not None and params.iterations >= MIN_PARALLEL_ITERATIONS
+
+
+def parallel_search(
+    view: View, legal: list[Move], params: SearchParams, seed: int, workers: int
+) -> tuple[RootStats, int]:
+    """Search with ``workers`` processes (falls back to one for small budgets)."""
+    if workers <= 1 or not worth_parallel(params):
+        return search(view, legal, params, seed)
+    if params.iterations is not None:
+        per = -(-params.iterations // workers)
+        from dataclasses import replace
+
+        params = replace(params, iterations=per)
+    pool = _get_pool(workers - 1)
+    futures = [
+        pool.submit(search, view, legal, params, seed + 7919 * i) for i in range(1, workers)
+    ]
+    stats, its = search(view, legal, params, seed)
+    merged = dict(stats)
+    for f in futures:
+        s2, i2 = f.result()
+        its += i2
+        for m, (n, w) in s2.items():
+            n0, w0 = merged.get(m, (0, 0.0))
+            merged[m] = (n0 + n, w0 + w)
+    return merged, its

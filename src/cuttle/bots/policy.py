@@ -1,0 +1,189 @@
+"""A cheap move-scoring heuristic for rollouts: no copies, no look-ahead.
+
+:func:`move_score` rates a move tuple for the seat to act from what the move does at a
+glance (points gained, points taken away, royals removed, cards spent);
+:func:`rollout_move` picks the best-scored move most of the time and a random one
+otherwise. It is what the search bots use to play out the future quickly.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import rules as R
+from ..engine.cards import EIGHT, KING, POINT_VALUE, QUEEN, RANK_OF
+from ..engine.game import COUNTER_PHASE, Game
+from ..engine.moves import (
+    COUNTER,
+    DISCARD,
+    DRAW,
+    GLASSES,
+    JACK,
+    ONEOFF,
+    POINTS,
+    ROYAL,
+    SCUTTLE,
+    TAKE,
+    Move,
+)
+from .evaluate import CARD_WORTH
+
+WIN = 1000.0
+
+
+def _score(g: Game, v: int) -> int:
+    return sum(POINT_VALUE[st[0]] for st in g.points[v])
+
+
+def _goal(g: Game, v: int) -> int:
+    k = sum(1 for st in g.faces[v] if RANK_OF[st[0]] == KING)
+    return g.rules.goals[k if k < 4 else 4]
+
+
+def _owner_of(g: Game, c: int) -> int:
+    """Seat whose field holds table card ``c`` (as base, cover or glasses), or -1."""
+    for v in range(g.n):
+        if c in g.glasses[v]:
+            return v
+        for st in g.faces[v]:
+            if st[0] == c or (st[2] and st[2][-1][0] == c):
+                return v
+        for st in g.points[v]:
+            if st[0] == c or (st[2] and st[2][-1][0] == c):
+                return v
+    return -1
+
+
+def _target_worth(g: Game, c: int, v: int) -> float:
+    """How much seat ``v`` loses if table card ``c`` leaves its field."""
+    r = RANK_OF[c]
+    if r == KING:
+        return 6.0
+    if r == QUEEN:
+        return 4.0
+    if r == EIGHT and c in g.glasses[v]:
+        return 2.0
+    for st in g.points[v]:
+        if st[0] == c:
+            return float(POINT_VALUE[c])
+        if st[2] and st[2][-1][0] == c:
+            return 2.0 * POINT_VALUE[st[0]]
+    return 3.0
+
+
+def oneoff_score(g: Game, s: int, c: int, t: int) -> float:
+    """Rough gain for seat ``s``'s side if its one-off ``c`` (on target ``t``) resolves."""
+    effect = g.rules.oneoffs.get(RANK_OF[c])
+    team = g.rules.team_of(s)
+    if effect == R.SCRAP_POINTS:
+        mine = sum(_score(g, v) for v in team)
+        theirs = max((_score(g, v) for v in range(g.n) if v not in team), default=0)
+        return 0.9 * (theirs - mine) - 1.0
+    if effect == R.SCRAP_ROYALS:
+        val = 0.0
+        for v in range(g.n):
+            sign = -1.0 if v in team else 1.0
+            for st in g.faces[v]:
+                val += sign * (6.0 if RANK_OF[st[0]] == KING else 4.0)
+            val += sign * 2.0 * len(g.glasses[v])
+            for st in g.points[v]:
+                if st[2] and st[1] != v:
+                    val += sign * 2.0 * POINT_VALUE[st[0]]
+        return val - 1.0
+    if effect in (R.SCRAP_ROYAL, R.RETURN_CARD, R.SCRAP_GLASSES):
+        v = _owner_of(g, t)
+        if v < 0:
+            return 0.0
+        w = _target_worth(g, t, v)
+        if effect == R.RETURN_CARD:
+            w *= 0.8
+        return -w if v in team else w - 0.5
+    if effect == R.TAKE_FROM_SCRAP:
+        return 2.5
+    if effect == R.DISCARD_TWO:
+        return 3.0
+    if effect in (R.DRAW_TWO, R.DISCARD_ONE_DRAW_THREE):
+        return 3.5
+    if effect == R.REVEAL_AND_PLAY:
+        return 2.5
+    if effect == R.SWAP_HANDS:
+        other = 1 - s if g.n == 2 else s
+        return float(len(g.hands[other]) - len(g.hands[s]))
+    return 0.0
+
+
+def move_score(g: Game, m: Move) -> float:
+    """Rate move ``m`` for the seat to act of ``g`` (bigger is better)."""
+    s = g.to_act
+    verb, c, t, _seat, cs = m
+    if verb == DRAW:
+        return 3.0
+    if verb == POINTS:
+        v = POINT_VALUE[c]
+        if _score(g, s) + v >= _goal(g, s):
+            return WIN
+        return 0.9 * v
+    if verb == SCUTTLE:
+        v = _owner_of(g, t)
+        bonus = 3.0 if v >= 0 and _goal(g, v) - _score(g, v) <= 4 else 0.0
+        return 1.1 * POINT_VALUE[t] - 0.3 * POINT_VALUE[c] + bonus
+    if verb == ROYAL:
+        if t >= 0:  # a joker stealing a royal
+            return 7.0
+        if RANK_OF[c] == KING:
+            goal_now = _goal(g, s)
+            k = sum(1 for st in g.faces[s] if RANK_OF[st[0]] == KING) + 1
+            if _score(g, s) >= g.rules.goals[k if k < 4 else 4]:
+                return WIN
+            return 4.0 + 0.5 * (goal_now - g.rules.goals[k if k < 4 else 4])
+        return 3.5
+    if verb == JACK:
+        gain = POINT_VALUE[t]
+        team = g.rules.team_of(s)
+        if (_seat >= 0 and _seat not in team) or _owner_of(g, t) in team:
+            return -2.0
+        if _score(g, s) + gain >= _goal(g, s):
+            return WIN
+        return 1.6 * gain
+    if verb == GLASSES:
+        return 2.5
+    if verb == ONEOFF:
+        return oneoff_score(g, s, c, t)
+    if verb == COUNTER:
+        p = g.pending
+        if p is None:
+            return 0.0
+        if g.phase == COUNTER_PHASE and p.kind == "scuttle":
+            return 1.1 * POINT_VALUE[p.target] - 1.5
+        team = g.rules.team_of(s)
+        resolves = len(p.counters) % 2 == 0
+        gain = oneoff_score(g, p.by, p.card, p.target)
+        if (p.by in team) == resolves:
+            return -1.0  # the chain already goes our way
+        return gain - 1.5
+    if verb == TAKE:
+        return CARD_WORTH[c]
+    if verb == DISCARD:
+        return -sum(CARD_WORTH[x] for x in cs)
+    return 0.0  # pass, resolve, scrap
+
+
+def best_move(g: Game, acts: list[Move]) -> Move:
+    """The best-scored move of ``acts`` (first on ties)."""
+    best = acts[0]
+    best_v = -1e18
+    for m in acts:
+        v = move_score(g, m)
+        if v > best_v:
+            best_v = v
+            best = m
+    return best
+
+
+def rollout_move(g: Game, acts: list[Move], rng: random.Random, eps: float = 0.2) -> Move:
+    """The best-scored move, or with chance ``eps`` a uniformly random one."""
+    if len(acts) == 1:
+        return acts[0]
+    if rng.random() < eps:
+        return acts[rng.randrange(len(acts))]
+    return best_move(g, acts)

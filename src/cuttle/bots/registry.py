@@ -1,0 +1,142 @@
+"""Bot names, difficulty levels and budgets: :func:`make_bot` and :func:`analyse`.
+
+A *spec* names a bot and optionally its budget: ``random``, ``greedy``, ``pimc``,
+``pimc:0.5s``, ``pimc:60it`` (worlds), ``ismcts``, ``ismcts:0.5s``, ``ismcts:2000it``,
+or a level ``easy``, ``medium``, ``hard``, ``expert`` (which may also take a budget
+suffix, e.g. ``expert:1s``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .base import Bot, View
+
+BOT_KINDS = ("random", "greedy", "pimc", "ismcts")
+"""The bot names :func:`make_bot` accepts (besides the levels)."""
+
+LEVELS: dict[str, str] = {
+    "easy": "greedy with noise: a random move 40% of the time",
+    "medium": "greedy: the best move one ply ahead by a hand-tuned evaluation",
+    "hard": "ismcts at 0.5 s a move",
+    "expert": "ismcts at 2 s a move, on every core",
+}
+"""Difficulty levels users pick, with what each one plays."""
+
+LEVEL_SPECS: dict[str, str] = {
+    "easy": "greedy-noisy",
+    "medium": "greedy",
+    "hard": "ismcts:0.5s",
+    "expert": "ismcts:2s",
+}
+"""The bot spec behind each level."""
+
+DEFAULT_ISMCTS_ITERATIONS = 1000
+DEFAULT_PIMC_WORLDS = 40
+_BUDGET = re.compile(r"^(?:(\d+(?:\.\d+)?)(s|ms)|(\d+)it)$")
+
+
+def _parse_budget(text: str, spec: str) -> tuple[float | None, int | None]:
+    """Return ``(seconds, iterations)`` of a budget suffix."""
+    m = _BUDGET.match(text)
+    if not m:
+        raise ValueError(
+            f"bad budget {text!r} in bot spec {spec!r}: write e.g. '0.5s', '250ms' or '2000it'"
+        )
+    if m.group(3) is not None:
+        its = int(m.group(3))
+        if its <= 0:
+            raise ValueError(f"bot spec {spec!r}: the iteration budget must be positive")
+        return None, its
+    secs = float(m.group(1)) / (1000.0 if m.group(2) == "ms" else 1.0)
+    if secs <= 0:
+        raise ValueError(f"bot spec {spec!r}: the time budget must be positive")
+    return secs, None
+
+
+def default_workers() -> int:
+    """Processes a multi-core search uses by default: the cores, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) -> Bot:
+    """Build a bot from ``spec`` (see the module doc), seeded with ``seed``.
+
+    ``workers`` sets the processes an ``ismcts`` search may use (default: every core for
+    budgets large enough to gain from it; pass 1 when games already run in parallel).
+    Raises :class:`ValueError` with the accepted names for an unknown spec.
+    """
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("a bot spec must be a non-empty name, e.g. 'greedy'")
+    text = spec.strip().lower()
+    kind, _, budget = text.partition(":")
+    level = kind if kind in LEVELS else None
+    if level is not None:
+        base_kind, _, base_budget = LEVEL_SPECS[level].partition(":")
+        kind = base_kind
+        budget = budget or base_budget
+    seconds, iterations = _parse_budget(budget, spec) if budget else (None, None)
+    name = text
+    if kind == "random":
+        if budget:
+            raise ValueError(f"bot spec {spec!r}: 'random' takes no budget")
+        from .random_bot import RandomBot
+
+        bot: Bot = RandomBot(seed)
+    elif kind in ("greedy", "greedy-noisy"):
+        if budget:
+            raise ValueError(f"bot spec {spec!r}: 'greedy' takes no budget")
+        from .greedy import GreedyBot
+
+        bot = GreedyBot(seed, noise=0.4 if kind == "greedy-noisy" else 0.0)
+    elif kind == "pimc":
+        from .pimc import PIMCBot
+
+        if seconds is None and iterations is None:
+            iterations = DEFAULT_PIMC_WORLDS
+        bot = PIMCBot(seed, worlds=iterations, seconds=seconds)
+    elif kind == "ismcts":
+        from .ismcts import ISMCTSBot, SearchParams
+        from .parallel import worth_parallel
+
+        if seconds is None and iterations is None:
+            iterations = DEFAULT_ISMCTS_ITERATIONS
+        params = SearchParams(iterations=iterations, seconds=seconds)
+        if workers is None:
+            workers = default_workers() if worth_parallel(params) else 1
+        bot = ISMCTSBot(seed, params, workers=max(1, workers))
+    else:
+        names = ", ".join([*BOT_KINDS, *LEVELS])
+        raise ValueError(f"unknown bot {spec!r}; choose one of: {names}")
+    bot.name = name
+    return bot
+
+
+def analyse(
+    view: View,
+    legal: list[str],
+    history: list[str],
+    *,
+    seconds: float | None = None,
+    iterations: int | None = None,
+    seed: int | None = None,
+    workers: int | None = None,
+) -> list[tuple[str, float]]:
+    """Return ``legal`` with estimated win chances for the seat to act, best first.
+
+    It runs an ISMCTS search from ``view`` alone (default budget: 1 s) and reports each
+    root move's mean reward; moves are ordered by how much the search visited them.
+    """
+    from .ismcts import ISMCTSBot, SearchParams
+    from .parallel import worth_parallel
+
+    if not legal:
+        return []
+    if seconds is None and iterations is None:
+        seconds = 1.0
+    params = SearchParams(iterations=iterations, seconds=seconds)
+    if workers is None:
+        workers = default_workers() if worth_parallel(params) else 1
+    bot = ISMCTSBot(seed, params, workers=workers)
+    return [(m, q) for m, q, _n in bot.analyse(view, legal)]

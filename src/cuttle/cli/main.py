@@ -1,0 +1,84 @@
+"""The ``cuttle`` command's entry point: parse the arguments and run one command.
+
+Every command reports bad input (arguments, files, moves) with one clear message on
+stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cuttle import __version__
+from cuttle.engine.errors import CuttleError
+
+from . import play, positions, replay, simulate
+from .common import CliError, HelpFormatter, Streams
+
+EXAMPLES = """\
+examples:
+  cuttle rules                                  the rule sets and variants
+  cuttle play                                   play standard Cuttle against a bot
+  cuttle play --rules team                      two against two
+  cuttle new --seed 1 > start.json              a position, as JSON
+  cuttle moves start.json                       its legal moves
+  cuttle apply start.json draw "points 7H"      play moves on it
+  cuttle replay records/game.cuttle             watch a recorded game
+  cuttle simulate --rules cutthroat --games 500 random games and their statistics
+
+'cuttle COMMAND --help' explains each command.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every command."""
+    parser = argparse.ArgumentParser(
+        prog="cuttle",
+        description="Cuttle, the combat card game: play, replay, simulate and inspect games.",
+        epilog=EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"cuttle {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    positions.register(sub)
+    play.register(sub)
+    replay.register(sub)
+    simulate.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, streams: Streams | None = None) -> int:
+    """Run ``cuttle`` with ``argv`` (default: the process's arguments); return the exit code."""
+    io = streams or Streams()
+    parser = build_parser()
+    old = sys.stdout, sys.stderr
+    # argparse prints help and usage errors to sys.stdout / sys.stderr.
+    sys.stdout, sys.stderr = io.stdout, io.stderr
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
+    finally:
+        sys.stdout, sys.stderr = old
+    if args.command is None:
+        parser.print_help(io.stdout)
+        return 0
+    name = f"cuttle {args.command}"
+    try:
+        return int(args.func(args, io))
+    except CliError as exc:
+        io.err(f"{name}: {exc.message}")
+        return exc.code
+    except CuttleError as exc:
+        io.err(f"{name}: {exc}")
+        return 2
+    except KeyboardInterrupt:
+        io.err(f"\n{name}: interrupted")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,362 @@
+"""``cuttle play``: a person plays a whole game in the terminal against bots.
+
+The line-mode game is :func:`run_plain`; it reads and writes only through the
+``input_fn`` and ``output_fn`` it is given, so tests (and other front ends) can drive it.
+A full-screen table can plug in at :func:`load_app`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cuttle.bots import BOT_KINDS, LEVELS, Bot, make_bot
+from cuttle.engine.cards import card_name
+from cuttle.engine.errors import CuttleError
+from cuttle.engine.game import Game, new_game
+from cuttle.engine.moves import move_text
+from cuttle.engine.records import write_record
+from cuttle.engine.rules import RuleSet
+
+from .common import CliError, HelpFormatter, Streams, add_rules_options, rules_from_args
+from .positions import seed_value
+from .render import describe_move, render
+
+InputFn = Callable[[str], str]
+"""Reads one line after showing a prompt (like :func:`input`); raises ``EOFError`` at
+the end of input."""
+OutputFn = Callable[[str], None]
+"""Shows one line (or several, joined by newlines)."""
+
+EXAMPLES = """\
+examples:
+  cuttle play                                   standard rules, you are p0
+  cuttle play --rules cutthroat --seat 2        three players, you deal
+  cuttle play --rules team                      you and p2 against p1 and p3
+  cuttle play --rules multiplayer --players 4 --variants random-four
+  cuttle play --seed 7 --record mygame.cuttle   a repeatable deal, saved where you say
+
+At the prompt type a move's number or the move itself ('points 7H'), or one of:
+help, moves, table, resign, quit. The record is saved at the end of the game
+(default: records/<date-time>.cuttle).
+"""
+
+HELP_TEXT = """\
+Type the number of a move, or the move in notation:
+  draw  pass  points 7H  scuttle 9S 7H  royal KH  glasses 8D  jack JC 7H
+  oneoff AC  oneoff 2D QS  counter 2C  resolve  take 5H  discard 3C 4D  scrap 5C
+Cards are rank (A 2-9 T J Q K) then suit (C D H S): 7H, TH or 10h; jokers X1, X2.
+In the table, XX[JC from p1] is a card with a jack on it taken from p1, and a * marks
+a card a nine returned (it cannot be played this turn).
+Commands: moves (list your moves), table (draw the table again), resign, quit, help."""
+
+
+@dataclass
+class PlayOptions:
+    """Everything a game in the terminal needs to know before it starts."""
+
+    rules: RuleSet
+    seat: int = 0
+    seed: int | str | None = None
+    record: str | None = None
+    """Where to save the record (default: a new file in :attr:`records_dir`)."""
+    records_dir: str = "records"
+    opponent: str = "random"
+    """Bot kind or level for every other seat (see :func:`cuttle.bots.make_bot`)."""
+    plain: bool = True
+
+
+class _Leave(Exception):
+    """The player asked to stop."""
+
+
+def default_record_path(directory: str | Path) -> Path:
+    """A new file name ``<directory>/<date-time>.cuttle`` that does not exist yet."""
+    folder = Path(directory)
+    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{stamp}.cuttle"
+    k = 2
+    while path.exists():
+        path = folder / f"{stamp}-{k}.cuttle"
+        k += 1
+    return path
+
+
+def columns(entries: list[str], width: int = 78) -> list[str]:
+    """Lay ``entries`` out in as many columns as fit in ``width`` characters."""
+    if not entries:
+        return []
+    cell = max(len(e) for e in entries) + 2
+    per_row = max(1, width // cell)
+    rows = (len(entries) + per_row - 1) // per_row
+    out = []
+    for r in range(rows):
+        row = [entries[c * rows + r] for c in range(per_row) if c * rows + r < len(entries)]
+        out.append("".join(e.ljust(cell) for e in row).rstrip())
+    return out
+
+
+class PlainSession:
+    """One game in line mode: the human's seat, the bots, and the input/output callables."""
+
+    def __init__(self, options: PlayOptions, input_fn: InputFn, output_fn: OutputFn) -> None:
+        """Deal the game and seat a bot at every other seat."""
+        self.options = options
+        self.ask = input_fn
+        self.say = output_fn
+        self.game: Game = new_game(options.rules, seed=options.seed)
+        self.seat = options.seat
+        rng = random.Random(None if options.seed is None else f"{options.seed}/bots")
+        self.bots: dict[int, Bot] = {
+            s: make_bot(options.opponent, seed=rng.randrange(2**32))
+            for s in range(self.game.n)
+            if s != self.seat
+        }
+        self.names = [
+            "human" if s == self.seat else self.bots[s].name.replace(" ", "-")
+            for s in range(self.game.n)
+        ]
+        self.dirty = True
+        self.saved: Path | None = None
+
+    # ------------------------------------------------------------------ the game
+
+    def run(self) -> int:
+        """Play until the game ends (0) or the player leaves (1)."""
+        g = self.game
+        team = g.rules.team_of(self.seat)
+        partner = [f"p{s}" for s in team if s != self.seat]
+        variants = f" + {', '.join(g.rules.variants)}" if g.rules.variants else ""
+        self.say(
+            f"Cuttle: {g.rules.name}{variants}, {g.n} players. You are p{self.seat}"
+            + (f", playing with {' '.join(partner)}" if partner else "")
+            + ". Type 'help' for help."
+        )
+        try:
+            while not g.is_over:
+                if g.to_act == self.seat:
+                    self.human_turn()
+                else:
+                    self.bot_turn()
+        except (EOFError, KeyboardInterrupt, _Leave) as exc:
+            self.say("")
+            self.say("You left the game." if isinstance(exc, _Leave) else "Game interrupted.")
+            self.offer_save()
+            return 1
+        self.finish()
+        return 0
+
+    def _played(self, seat: int, text: str, before: list[int]) -> None:
+        who = "you play" if seat == self.seat else f"p{seat} plays"
+        self.say(f"  {who}: {text}")
+        gained = [c for c in self.game.hands[self.seat] if c not in before]
+        if gained:
+            self.say(f"  (into your hand: {' '.join(card_name(c) for c in gained)})")
+        self.dirty = True
+
+    def bot_turn(self) -> None:
+        """Let the bot at the seat to act choose and play a move."""
+        g = self.game
+        s = g.to_act
+        legal = g.legal_moves()
+        history = [f"p{seat}: {move_text(m)}" for seat, m in g.history]
+        choice = self.bots[s].choose(g.view(s), legal, history)
+        if choice not in legal:
+            choice = random.choice(legal)
+        before = list(g.hands[self.seat])
+        g.play(choice)
+        self._played(s, choice, before)
+
+    def show_table(self) -> None:
+        """Draw the table as the human's seat sees it, with the numbered moves."""
+        self.say("")
+        self.say(render(self.game.view(self.seat), rules=self.game.rules, you=self.seat))
+        self.show_moves()
+        self.dirty = False
+
+    def show_moves(self) -> None:
+        """List the human's legal moves with their numbers."""
+        legal = self.game.legal_moves()
+        rules = self.game.rules
+        if len(legal) <= 12:
+            for i, m in enumerate(legal, start=1):
+                self.say(f"  {i:>2}. {describe_move(m, rules)}")
+        else:
+            for row in columns([f"{i:>2}. {m}" for i, m in enumerate(legal, start=1)]):
+                self.say(f"  {row}")
+
+    def human_turn(self) -> None:
+        """Ask the human for one decision and play it (or handle a command)."""
+        g = self.game
+        legal = g.legal_moves()
+        if g.phase in ("counter", "answer") and legal == ["resolve"]:
+            before = list(g.hands[self.seat])
+            g.play("resolve")
+            self._played(self.seat, "resolve (nothing to counter with)", before)
+            return
+        if self.dirty:
+            self.show_table()
+        while True:
+            answer = self.ask(f"Your move [1-{len(legal)}, or help]: ").strip()
+            if self.handle(answer, legal):
+                return
+
+    def handle(self, answer: str, legal: list[str]) -> bool:
+        """Act on one line of input; return whether a move was played."""
+        g = self.game
+        word = answer.lower()
+        if not word:
+            return False
+        if word in ("help", "h", "?"):
+            self.say(HELP_TEXT)
+            return False
+        if word in ("moves", "m"):
+            self.show_moves()
+            return False
+        if word in ("table", "t"):
+            self.show_table()
+            return False
+        if word in ("quit", "exit", "q"):
+            raise _Leave
+        if word == "resign":
+            confirm = self.ask("Resign this game? [y/N] ").strip().lower()
+            if confirm in ("y", "yes"):
+                g.resign(self.seat)
+                self.say("  you play: resign")
+                return True
+            self.say("Not resigning.")
+            return False
+        if word.isdigit():
+            k = int(word)
+            if not 1 <= k <= len(legal):
+                self.say(f"There is no move {k}: choose 1 to {len(legal)}.")
+                return False
+            text = legal[k - 1]
+        else:
+            text = answer
+        before = list(g.hands[self.seat])
+        try:
+            g.play(text)
+        except CuttleError as exc:
+            self.say(f"Not possible: {exc}")
+            return False
+        self._played(self.seat, move_text(g.history[-1][1]), before)
+        return True
+
+    # ------------------------------------------------------------------ the end
+
+    def finish(self) -> None:
+        """Show the final table and the result, and save the record."""
+        g = self.game
+        self.say("")
+        self.say(render(g.view(self.seat), rules=g.rules, names=self.names, you=self.seat))
+        self.save(self.options.record)
+
+    def offer_save(self) -> None:
+        """Ask whether to save an unfinished game (saved anyway if ``--record`` was given)."""
+        if not self.game.history:
+            self.say("No moves were played; nothing to save.")
+            return
+        where = self.options.record or f"{self.options.records_dir}/"
+        try:
+            answer = self.ask(f"Save the unfinished game to {where}? [y/N] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            answer = "y" if self.options.record else "n"
+            self.say("")
+        if answer in ("y", "yes"):
+            self.save(self.options.record)
+        else:
+            self.say("Not saved.")
+
+    def save(self, path: str | None) -> None:
+        """Write the record to ``path`` (or a new file in the records folder)."""
+        target = Path(path) if path else default_record_path(self.options.records_dir)
+        headers = {
+            "Event": "cuttle play",
+            "Date": dt.date.today().isoformat(),
+            "Players": " ".join(self.names),
+            "Human": f"p{self.seat}",
+        }
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(write_record(self.game, headers), encoding="utf-8")
+        except OSError as exc:
+            self.say(f"Could not save the record to {target}: {exc.strerror or exc}")
+            return
+        self.saved = target
+        self.say(f"Record saved to {target}")
+
+
+def run_plain(options: PlayOptions, input_fn: InputFn, output_fn: OutputFn) -> int:
+    """Play one game in line mode; return 0 when it ended, 1 when the player left."""
+    return PlainSession(options, input_fn, output_fn).run()
+
+
+def load_app() -> Callable[[PlayOptions], int] | None:
+    """The full-screen table's entry point, once there is one (line mode until then)."""
+    return None
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` command."""
+    p = sub.add_parser(
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play a full game in the terminal; every other seat is a bot.",
+        epilog=EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    add_rules_options(p)
+    p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default 0)")
+    p.add_argument("--seed", type=seed_value, default=None, help="shuffle seed (repeatable)")
+    p.add_argument("--record", metavar="PATH", help="where to save the game record")
+    p.add_argument(
+        "--opponent",
+        default="random",
+        choices=[*BOT_KINDS, *LEVELS],
+        help="the bots' kind or level (default: random)",
+    )
+    p.add_argument("--plain", action="store_true", help="line mode (pipes, screen readers)")
+    p.set_defaults(func=cmd_play)
+
+
+def _input_from(io: Streams) -> InputFn:
+    if io.stdin is sys.stdin and io.stdout is sys.stdout and sys.stdin.isatty():
+        return input
+
+    def read(prompt: str) -> str:
+        io.stdout.write(prompt)
+        io.stdout.flush()
+        line = io.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\r\n")
+
+    return read
+
+
+def cmd_play(args: argparse.Namespace, io: Streams) -> int:
+    """``cuttle play``: check the options, then play."""
+    rules = rules_from_args(args)
+    if not 0 <= args.seat < rules.players:
+        raise CliError(f"--seat {args.seat}: {rules.name} here has seats 0 to {rules.players - 1}")
+    options = PlayOptions(
+        rules=rules,
+        seat=args.seat,
+        seed=args.seed,
+        record=args.record,
+        opponent=args.opponent,
+        plain=args.plain,
+    )
+    app = None if options.plain else load_app()
+    if app is not None:
+        return app(options)
+    return run_plain(options, _input_from(io), io.out)

@@ -1,0 +1,215 @@
+"""Commands on rule sets and positions: ``rules``, ``new``, ``moves`` and ``apply``."""
+
+from __future__ import annotations
+
+import argparse
+
+from cuttle.engine.cards import card
+from cuttle.engine.errors import CuttleError, GameOverError, IllegalMoveError, InvalidMoveError
+from cuttle.engine.game import Game, new_game
+from cuttle.engine.moves import RESIGN, parse_move
+from cuttle.engine.rules import PRESETS, VARIANTS
+
+from .common import (
+    CliError,
+    HelpFormatter,
+    Streams,
+    add_rules_options,
+    dump_json,
+    house_from_args,
+    load_position,
+    rules_from_args,
+)
+
+RULES_EXAMPLES = """\
+examples:
+  cuttle rules           list the rule sets and the variant toggles
+  cuttle rules --json    the same as JSON
+"""
+
+NEW_EXAMPLES = """\
+examples:
+  cuttle new                                   a standard game, shuffled at random
+  cuttle new --rules cutthroat --seed 7        three players, a repeatable deal
+  cuttle new --rules multiplayer --players 4 --variants random-four
+  cuttle new --seed 1 > start.json             save the position for 'moves' and 'apply'
+"""
+
+MOVES_EXAMPLES = """\
+examples:
+  cuttle moves start.json                      legal moves of the seat to act
+  cuttle new --seed 1 | cuttle moves -         read the position from standard input
+"""
+
+APPLY_EXAMPLES = """\
+examples:
+  cuttle apply start.json draw                 play one move, print the new position
+  cuttle apply start.json draw "points 7H"     several moves, in order
+  cuttle apply start.json draw points 7H       the same: each move starts with its verb
+  cuttle apply start.json resign               the seat to act resigns
+  cuttle new --seed 1 | cuttle apply - draw | cuttle moves -
+
+A move that cannot be read or is not legal is reported on stderr (which move and why);
+nothing is printed and the exit code is 2.
+"""
+
+
+def seed_value(text: str) -> int | str:
+    """A seed from the command line: a whole number, or any other text as it is."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``rules``, ``new``, ``moves`` and ``apply`` commands."""
+    p = sub.add_parser(
+        "rules",
+        help="list the rule sets and variants",
+        description="List the rule sets and the variant toggles, one line each.",
+        epilog=RULES_EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser(
+        "new",
+        help="deal a new game and print its position (JSON)",
+        description="Deal a new game and print its full position in canonical JSON.",
+        epilog=NEW_EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    add_rules_options(p)
+    p.add_argument("--seed", type=seed_value, default=None, help="shuffle seed (repeatable)")
+    p.add_argument("--pretty", action="store_true", help="indent the JSON")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser(
+        "moves",
+        help="list the legal moves of a position (JSON)",
+        description="Print the legal moves of the seat to act as a JSON list.",
+        epilog=MOVES_EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    p.add_argument("position", metavar="POSITION", help="position file (JSON), or - for stdin")
+    p.add_argument("--house", metavar="FILE", help="house rules the position is played by")
+    p.set_defaults(func=cmd_moves)
+
+    p = sub.add_parser(
+        "apply",
+        help="apply moves to a position and print the result (JSON)",
+        description="Apply moves in order and print the resulting position in canonical JSON.",
+        epilog=APPLY_EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    p.add_argument("position", metavar="POSITION", help="position file (JSON), or - for stdin")
+    p.add_argument("moves", metavar="MOVE", nargs="+", help="a move in notation, e.g. 'points 7H'")
+    p.add_argument("--house", metavar="FILE", help="house rules the position is played by")
+    p.add_argument("--pretty", action="store_true", help="indent the JSON")
+    p.set_defaults(func=cmd_apply)
+
+
+def cmd_rules(args: argparse.Namespace, io: Streams) -> int:
+    """``cuttle rules``: one line per rule set, then one per variant."""
+    if args.json:
+        io.out(
+            dump_json(
+                {
+                    "rules": {
+                        name: {
+                            "players": [r.min_players, r.max_players],
+                            "description": r.description,
+                        }
+                        for name, r in PRESETS.items()
+                    },
+                    "variants": dict(VARIANTS),
+                },
+                pretty=True,
+            )
+        )
+        return 0
+    width = max(len(name) for name in (*PRESETS, *VARIANTS))
+    io.out("Rule sets:")
+    for name, r in PRESETS.items():
+        seats = (
+            str(r.min_players)
+            if r.min_players == r.max_players
+            else f"{r.min_players}-{r.max_players}"
+        )
+        io.out(f"  {name:<{width}}  {seats:<3}  {r.description}")
+    io.out("Variants (--variants a,b):")
+    for name, text in VARIANTS.items():
+        io.out(f"  {name:<{width}}  {text}")
+    return 0
+
+
+def cmd_new(args: argparse.Namespace, io: Streams) -> int:
+    """``cuttle new``: print a freshly dealt position."""
+    rules = rules_from_args(args)
+    try:
+        game = new_game(rules, seed=args.seed)
+    except CuttleError as exc:
+        raise CliError(str(exc)) from None
+    io.out(dump_json(game.to_json(), args.pretty))
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace, io: Streams) -> int:
+    """``cuttle moves``: print the legal moves of a position."""
+    game = load_position(args.position, house_from_args(args), io.stdin)
+    io.out(dump_json(game.legal_moves()))
+    return 0
+
+
+def apply_move(game: Game, text: str) -> None:
+    """Play one command-line move: notation, ``resign`` (the seat to act) or ``draw agreed``."""
+    if text.strip().lower() == "draw agreed":
+        game.agree_draw()
+        return
+    if parse_move(text)[0] == RESIGN:
+        game.resign(game.to_act)
+        return
+    game.play(text)
+
+
+def group_moves(words: list[str]) -> list[str]:
+    """Split command-line words into moves: each move starts with a verb, so
+    ``points 7H draw`` is two moves whether or not the shell words were quoted."""
+    moves: list[str] = []
+    for word in " ".join(words).split():
+        if moves and _continues(word):
+            moves[-1] += f" {word}"
+        else:
+            moves.append(word)
+    return moves
+
+
+def _continues(word: str) -> bool:
+    """Whether ``word`` belongs to the move before it (a card, a seat, ``agreed``)."""
+    low = word.lower()
+    if low == "agreed" or (len(low) == 2 and low[0] == "p" and low[1].isdigit()):
+        return True
+    try:
+        card(word)
+    except CuttleError:
+        return False
+    return True
+
+
+def cmd_apply(args: argparse.Namespace, io: Streams) -> int:
+    """``cuttle apply``: play moves on a position and print the position reached."""
+    game = load_position(args.position, house_from_args(args), io.stdin)
+    for i, text in enumerate(group_moves(args.moves), start=1):
+        where = f"move {i} ({text!r})"
+        try:
+            apply_move(game, text)
+        except InvalidMoveError as exc:
+            raise CliError(f"{where} cannot be read: {exc}") from None
+        except GameOverError:
+            raise CliError(f"{where}: the game is already over") from None
+        except IllegalMoveError as exc:
+            raise CliError(f"{where} is not legal: {exc}") from None
+    io.out(dump_json(game.to_json(), args.pretty))
+    return 0

@@ -1,0 +1,134 @@
+"""``cuttle replay``: show a recorded game move by move."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from cuttle.engine.errors import CuttleError, RecordError
+from cuttle.engine.game import Game, new_game
+from cuttle.engine.moves import AGREE_DRAW, RESIGN, move_text
+from cuttle.engine.position import from_json
+from cuttle.engine.records import parse_record, read_records
+
+from .common import CliError, HelpFormatter, Streams, house_from_args, read_text
+from .render import render, winner_text
+
+EXAMPLES = """\
+examples:
+  cuttle replay records/game.cuttle             what a spectator saw, move by move
+  cuttle replay game.cuttle --seat 1            what p1 saw (its hand, hidden cards hidden)
+  cuttle replay game.cuttle --all --step        every card shown; Enter for the next move
+
+The record is checked first: a bad record is reported line by line and nothing is shown.
+"""
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``replay`` command."""
+    p = sub.add_parser(
+        "replay",
+        help="show a recorded game move by move",
+        description="Replay a game record, drawing the table after every move.",
+        epilog=EXAMPLES,
+        formatter_class=HelpFormatter,
+    )
+    p.add_argument("record", metavar="RECORD", help="record file, or - for stdin")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--seat", type=int, metavar="N", help="show the table as seat N saw it")
+    who.add_argument("--all", action="store_true", help="show every card")
+    p.add_argument("--step", action="store_true", help="wait for Enter between moves (TTY)")
+    p.add_argument("--house", metavar="FILE", help="house rules the record is played by")
+    p.set_defaults(func=cmd_replay)
+
+
+def start_of(game: Game) -> Game:
+    """A new game at the start of ``game``'s record (its deal, or its first position)."""
+    if game.start_deck is not None:
+        return new_game(game.rules, deck=game.start_deck)
+    if game.start_position is not None:
+        return from_json(game.start_position, game.rules)
+    raise CliError("the game has no starting deck or position")
+
+
+def frames(game: Game, viewer: int | str | None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Yield ``(move line, position seen)`` from the start of ``game`` to its end.
+
+    ``viewer`` is a seat, ``None`` for a spectator or ``"all"`` for the full position.
+    The first frame's move line is empty.
+    """
+    g = start_of(game)
+
+    def seen() -> dict[str, Any]:
+        return (
+            g.to_json() if viewer == "all" else g.view(viewer if isinstance(viewer, int) else None)
+        )
+
+    yield "", seen()
+    for seat, move in game.history:
+        if move[0] == AGREE_DRAW:
+            g.agree_draw()
+            line = "draw agreed"
+        elif move[0] == RESIGN:
+            g.resign(seat)
+            line = f"p{seat}: resign"
+        else:
+            g.apply(move)
+            line = f"p{seat}: {move_text(move)}"
+        yield line, seen()
+
+
+def replay(
+    game: Game,
+    viewer: int | str | None,
+    output_fn: Callable[[str], None],
+    wait_fn: Callable[[], bool] | None = None,
+    names: list[str] | None = None,
+) -> None:
+    """Draw ``game`` move by move with ``output_fn``; ``wait_fn`` (if given) runs between
+    moves and returns ``False`` to stop early."""
+    for i, (line, view) in enumerate(frames(game, viewer)):
+        if i and wait_fn is not None and not wait_fn():
+            return
+        output_fn(f"-- {i}. {line}" if line else "-- start")
+        output_fn(render(view, rules=game.rules, names=names))
+        output_fn("")
+    if game.is_over:
+        output_fn(f"Result: {winner_text(game.to_json())}")
+    else:
+        output_fn("The record ends before the game does.")
+
+
+def cmd_replay(args: argparse.Namespace, io: Streams) -> int:
+    """``cuttle replay``: check the record, then show it."""
+    text = read_text(args.record, io.stdin)
+    rules = house_from_args(args)
+    try:
+        games = list(read_records(text, rules))
+    except RecordError as exc:
+        lines = "\n".join(f"  line {n}: {msg}" for n, msg in exc.problems)
+        raise CliError(f"{args.record}: bad record\n{lines}") from None
+    if not games:
+        raise CliError(f"{args.record}: no record found")
+    viewer: int | str | None = "all" if args.all else args.seat
+    wait_fn = None
+    if args.step and io.stdin.isatty():
+
+        def wait_fn() -> bool:
+            try:
+                return input("(Enter: next move, q: quit) ").strip().lower() != "q"
+            except EOFError:
+                return False
+
+    for k, game in enumerate(games, start=1):
+        if isinstance(viewer, int) and not 0 <= viewer < game.n:
+            raise CliError(f"--seat {viewer}: the game has seats 0 to {game.n - 1}")
+        if len(games) > 1:
+            io.out(f"==== game {k} of {len(games)}")
+        try:
+            names = parse_record(text)[0].get("Players", "").split() if len(games) == 1 else None
+        except CuttleError:
+            names = None
+        replay(game, viewer, io.out, wait_fn, names)
+    return 0
