@@ -23,7 +23,7 @@ from ..engine.game import MAIN, Game
 from ..engine.moves import Move, move_text, parse_move
 from .base import SeededBot, View
 from .evaluate import evaluate, passive_settle
-from .policy import rollout_move
+from .policy import move_score, rollout_move
 from .world import WorldSampler
 
 
@@ -41,6 +41,10 @@ class SearchParams:
     """Plies of heuristic rollout before the evaluation cuts off."""
     rollout_eps: float = 0.2
     """Chance that a rollout move is random instead of the heuristic's best."""
+    widen_base: float = 2.0
+    """Progressive widening below the root: a node visited ``n`` times considers its
+    ``widen_base + widen_rate * sqrt(n)`` best moves by the heuristic (0: no widening)."""
+    widen_rate: float = 1.0
 
     def budget_text(self) -> str:
         """The budget as a spec suffix (``0.5s`` or ``2000it``)."""
@@ -82,6 +86,8 @@ def search(
     c = params.exploration
     depth_cap = params.rollout_depth
     eps = params.rollout_eps
+    widen = params.widen_base
+    rate = params.widen_rate
     max_it = params.iterations
     if max_it is None and params.seconds is None:
         max_it = 1000
@@ -105,11 +111,19 @@ def search(
             if first:
                 acts = [m for m in acts if m in root_moves] or acts
                 first = False
+            elif widen and len(acts) > 1:
+                k = int(widen + rate * sqrt(node.visits))
+                if k < len(acts):
+                    sc = [(move_score(g, a), i) for i, a in enumerate(acts)]
+                    sc.sort(reverse=True)
+                    acts = [acts[i] for _, i in sc[:k]]
+                else:
+                    acts = sorted(acts, key=lambda a: -move_score(g, a))
             children = node.children
             untried = [m for m in acts if m not in children]
             mover = g.to_act
             if untried:
-                m = untried[rng.randrange(len(untried))]
+                m = untried[0] if widen and node is not root else untried[rng.randrange(len(untried))]
                 child = Node(mover)
                 children[m] = child
                 for a in acts:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from cuttle.engine.cards import card
 from cuttle.engine.errors import CuttleError, GameOverError, IllegalMoveError, InvalidMoveError
 from cuttle.engine.game import Game, new_game
-from cuttle.engine.moves import RESIGN, parse_move
+from cuttle.engine.moves import RESIGN, VERB_CODES, parse_move
 from cuttle.engine.rules import PRESETS, VARIANTS
 
 from .common import (
@@ -45,7 +44,7 @@ APPLY_EXAMPLES = """\
 examples:
   cuttle apply start.json draw                 play one move, print the new position
   cuttle apply start.json draw "points 7H"     several moves, in order
-  cuttle apply start.json draw points 7H       the same: each move starts with its verb
+  cuttle apply start.json draw points 7H       the same, unquoted: a move starts at its verb
   cuttle apply start.json resign               the seat to act resigns
   cuttle new --seed 1 | cuttle apply - draw | cuttle moves -
 
@@ -175,27 +174,17 @@ def apply_move(game: Game, text: str) -> None:
 
 
 def group_moves(words: list[str]) -> list[str]:
-    """Split command-line words into moves: each move starts with a verb, so
-    ``points 7H draw`` is two moves whether or not the shell words were quoted."""
+    """The moves given on the command line: one a word when a word holds a space
+    (``draw "points 7H"``); otherwise each move starts at a verb (``draw points 7H``)."""
+    if any(" " in w.strip() for w in words):
+        return list(words)
     moves: list[str] = []
-    for word in " ".join(words).split():
-        if moves and _continues(word):
+    for word in words:
+        if moves and word.lower() not in VERB_CODES:
             moves[-1] += f" {word}"
         else:
             moves.append(word)
     return moves
-
-
-def _continues(word: str) -> bool:
-    """Whether ``word`` belongs to the move before it (a card, a seat, ``agreed``)."""
-    low = word.lower()
-    if low == "agreed" or (len(low) == 2 and low[0] == "p" and low[1].isdigit()):
-        return True
-    try:
-        card(word)
-    except CuttleError:
-        return False
-    return True
 
 
 def cmd_apply(args: argparse.Namespace, io: Streams) -> int:

@@ -11,7 +11,6 @@ from .moves import (
     DISCARD,
     DRAW,
     GLASSES,
-    JACK as JACK_MOVE,
     ONEOFF,
     PASS,
     POINTS,
@@ -23,6 +22,9 @@ from .moves import (
     VERBS,
     Move,
     move_text,
+)
+from .moves import (
+    JACK as JACK_MOVE,
 )
 
 if TYPE_CHECKING:
@@ -58,15 +60,113 @@ def _table_card(g: Game, c: int) -> int | None:
     return None
 
 
+def _seat_problem(g: Game, move: Move) -> str | None:
+    """A move legal but for its seat: a missing seat with several choices, or a seat
+    where the rule set names none."""
+    verb, c, target, seat, _ = move
+    same = [m for m in g.legal_actions() if m[:3] == (verb, c, target)]
+    if seat == -1:
+        named = sorted(m for m in same if m[3] >= 0)
+        if len(named) > 1:
+            return "Name the seat as well: " + " or ".join(f"'{move_text(m)}'" for m in named)
+    elif any(m[3] == -1 for m in same):
+        bare = move_text((verb, c, target, -1, ()))
+        return f"'{move_text(move)}' takes no seat here: write '{bare}'"
+    return None
+
+
+def _place(g: Game, c: int) -> str:
+    """Where table card ``c`` lies: ``point``, ``jack``/``joker`` (top or not),
+    ``under`` (a cover with another on it), ``face``, ``glasses``."""
+    for v in range(g.n):
+        if c in g.glasses[v]:
+            return "glasses"
+        for group, base_kind, cover_kind in (
+            (g.points[v], "point", "jack"),
+            (g.faces[v], "face", "joker"),
+        ):
+            for base, _, covers in group:
+                if base == c:
+                    return base_kind
+                for i, (cov, _) in enumerate(covers):
+                    if cov == c:
+                        return cover_kind if i == len(covers) - 1 else "under"
+    return "none"
+
+
+def _top_of(g: Game, c: int) -> int:
+    """The top cover of the stack holding ``c`` (``c`` itself when nothing lies on it)."""
+    for v in range(g.n):
+        for base, _, covers in (*g.points[v], *g.faces[v]):
+            if covers and (base == c or any(cov == c for cov, _ in covers)):
+                return covers[-1][0]
+    return c
+
+
+def _oneoff_problem(g: Game, move: Move, owner: int | None, shielded: bool) -> str | None:
+    """Why a one-off cannot be played as written, or None if no reason is found."""
+    _, c, target, _, _ = move
+    s = g.to_act
+    r = RANK_OF[c]
+    name = move_text(move).split()[1]
+    effect = g.rules.oneoffs.get(r)
+    if effect is None:
+        if r == EIGHT:
+            return "An eight is not a one-off here: play it as glasses or for points"
+        return f"The {describe(c)} has no one-off effect in {g.rules.name}"
+    if g.phase == "answer":
+        p = g.pending
+        if effect != R.RETURN_CARD:
+            return "Only a nine can answer a royal"
+        if p is not None and target != p.card:
+            return (
+                f"A nine may only answer the royal just played: 'oneoff {name} {describe(p.card)}'"
+            )
+    if effect in R.TARGETED_EFFECTS:
+        if target < 0:
+            return f"This one-off needs a target card: 'oneoff {name} CARD'"
+        place = _place(g, target)
+        top = _top_of(g, target)
+        if top != target:
+            return (
+                f"Only the top card of a stack can be targeted: the {describe(top)}, "
+                f"not the {describe(target)}"
+            )
+        if shielded:
+            return f"The {describe(target)} is protected by p{owner}'s Queen"
+        if effect == R.SCRAP_ROYAL and place == "point":
+            return "A two scraps a royal, glasses or jack, not a point card"
+        if effect == R.SCRAP_GLASSES and place != "glasses":
+            return "An eight one-off scraps only glasses"
+        if effect == R.RETURN_CARD:
+            rules = g.rules
+            if rules.nine_opponents_only and owner not in g.opponents(s):
+                return "A nine may only target an opponent's card here"
+            if place == "point" and not rules.nine_targets_points:
+                return f"A nine in {rules.name} returns royals, glasses and jacks, not point cards"
+    elif target >= 0:
+        return f"This one-off takes no target: 'oneoff {name}'"
+    if effect == R.TAKE_FROM_SCRAP:
+        return "A three needs a card in the scrap it may take"
+    if effect == R.DISCARD_TWO:
+        return "A four needs an opponent with at least one card in hand"
+    if effect in (R.DRAW_TWO, R.DISCARD_ONE_DRAW_THREE, R.REVEAL_AND_PLAY):
+        return "The deck is empty"
+    return None
+
+
 def explain_illegal(g: Game, move: Move) -> str:
     """Return why ``move`` is illegal for the seat to act in ``g``."""
-    verb, c, target, seat, cs = move
+    verb, c, target, _, cs = move
     s = g.to_act
     text = move_text(move)
     phase = g.phase
     if verb not in _PHASE_VERBS.get(phase, set()):
         help_ = _PHASE_HELP.get(phase, "play a move of the main phase")
         return f"'{VERBS[verb]}' is not possible now: p{s} must {help_}"
+    seat_note = _seat_problem(g, move)
+    if seat_note:
+        return seat_note
     hand = g.hands[s]
     if verb == DRAW:
         if not g._deck_ok():
@@ -101,7 +201,7 @@ def explain_illegal(g: Game, move: Move) -> str:
             return "Only a ten can stop a scuttle" if r != TEN else "You cannot answer this"
         if r != TWO:
             return "Only a two can counter"
-        if p is not None and g.queens(p.last):
+        if p is not None and g.queens(p.last) and p.last in g.opponents(s):
             return f"You cannot counter: p{p.last} has a Queen"
         return "You cannot counter now"
     if verb == POINTS:
@@ -111,10 +211,11 @@ def explain_illegal(g: Game, move: Move) -> str:
     if target >= 0 and _table_card(g, target) is None:
         return f"The {describe(target)} is not on the table"
     owner = _table_card(g, target) if target >= 0 else None
+    shielded = owner is not None and g._protected(owner, target, s)
     if verb == SCUTTLE:
         if r > TEN:
             return f"The {describe(c)} cannot scuttle (only ace to ten)"
-        if owner is None or owner not in g.opponents(s):
+        if owner is None or owner not in g.opponents(s) or _place(g, target) != "point":
             return "You can only scuttle an opponent's point card"
         return (
             f"The {describe(c)} cannot scuttle the {describe(target)}: it must be higher, "
@@ -123,35 +224,27 @@ def explain_illegal(g: Game, move: Move) -> str:
     if verb == JACK_MOVE:
         if r != JACK:
             return "Only a jack can be played onto a point card"
-        if owner is not None and owner in g.opponents(s) and g.queens(owner):
+        if _place(g, target) != "point":
+            return f"A jack goes onto a point card, not the {describe(target)}"
+        if shielded:
             return "You cannot use a Jack while your opponent has a Queen"
+        if owner == s or (owner is not None and owner not in g.opponents(s)):
+            return "A jack takes an opponent's point card"
         return f"A jack cannot go onto the {describe(target)}"
     if verb == ROYAL:
         if r not in (KING, QUEEN, JOKER_RANK):
             return "Only kings and queens (and jokers) are played as royals"
         if r == JOKER_RANK:
-            if owner is not None and g.queens(owner) and owner in g.opponents(s):
+            if shielded:
                 return f"The {describe(target)} is protected by p{owner}'s Queen"
             return "A joker steals an opponent's king or queen: name one"
+        if target >= 0:
+            return f"A king or queen is played without a target: 'royal {text.split()[1]}'"
         return f"'{text}' is not legal here"
     if verb == ONEOFF:
-        effect = g.rules.oneoffs.get(r)
-        if effect is None:
-            if r == EIGHT:
-                return "An eight is not a one-off here: play it as glasses or for points"
-            return f"The {describe(c)} has no one-off effect in {g.rules.name}"
-        if owner is not None and g.queens(owner) and owner in g.opponents(s):
-            return f"The {describe(target)} is protected by p{owner}'s Queen"
-        if effect in R.TARGETED_EFFECTS and target < 0:
-            return f"This one-off needs a target card: '{VERBS[verb]} {text.split()[1]} CARD'"
-        if effect == R.TAKE_FROM_SCRAP:
-            return "A three needs a card in the scrap it may take"
-        if effect == R.DISCARD_TWO:
-            return "A four needs an opponent with at least one card in hand"
-        if effect in (R.DRAW_TWO, R.DISCARD_ONE_DRAW_THREE, R.REVEAL_AND_PLAY):
-            return "The deck is empty"
-        if phase == "answer":
-            return "A nine may only answer the royal just played"
+        note = _oneoff_problem(g, move, owner, shielded)
+        if note:
+            return note
     legal = g.legal_moves()
     shown = ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
     return f"'{text}' is not legal here; legal moves: {shown}"

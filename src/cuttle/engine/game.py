@@ -37,7 +37,6 @@ from .moves import (
     DISCARD,
     DRAW,
     GLASSES,
-    JACK as JACK_MOVE,
     ONEOFF,
     PASS,
     POINTS,
@@ -51,6 +50,9 @@ from .moves import (
     make,
     move_text,
     parse_move,
+)
+from .moves import (
+    JACK as JACK_MOVE,
 )
 from .rules import RuleSet
 
@@ -259,7 +261,10 @@ class Game:
         return deal_from_view(self.view(seat), rng)
 
     def __repr__(self) -> str:
-        return f"<Game {self.rules.name} turn=p{self.turn} phase={self.phase} moves={self.moves_played}>"
+        return (
+            f"<Game {self.rules.name} turn=p{self.turn} phase={self.phase} "
+            f"moves={self.moves_played}>"
+        )
 
     # ----------------------------------------------------------------- queries
 
@@ -382,7 +387,7 @@ class Game:
             out.append((GLASSES, c, -1, -1, ()))
         elif r == JACK:
             self._jack_plays(s, c, out, from_seven)
-        elif r == QUEEN or r == KING:
+        elif r in (QUEEN, KING):
             out.append((ROYAL, c, -1, -1, ()))
         elif r == JOKER_RANK and self.rules.jokers == 2:
             self._joker_plays(s, c, out)
@@ -397,7 +402,13 @@ class Game:
                 q += 1
         if q == 0:
             return False
-        if RANK_OF[target] == QUEEN:
+        r = RANK_OF[target]
+        if r == JOKER_RANK:
+            # a stolen queen is reached through its top joker: shielded as the queen is
+            for st in self.faces[v]:
+                if st[2] and st[2][-1][0] == target and RANK_OF[st[0]] == QUEEN:
+                    r = QUEEN
+        if r == QUEEN:
             return self.rules.queens_guard_queens and q >= 2
         return True
 
@@ -411,7 +422,7 @@ class Game:
                     if not self._protected(v, t, s):
                         out.append((ONEOFF, c, t, -1, ()))
         elif effect == R.RETURN_CARD:
-            for v, t in self._nine_targets(s):
+            for _, t in self._nine_targets(s):
                 out.append((ONEOFF, c, t, -1, ()))
         elif effect == R.SCRAP_GLASSES:
             for v in range(self.n):
@@ -419,7 +430,12 @@ class Game:
                     if not self._protected(v, t, s):
                         out.append((ONEOFF, c, t, -1, ()))
         elif effect == R.TAKE_FROM_SCRAP:
-            if self._takeable():
+            # a three revealed by a seven may take the seven, scrapped when it is chosen
+            if self._takeable() or (
+                self.phase == SEVEN_PHASE
+                and self.pending is not None
+                and (rules.three_takes_threes or RANK_OF[self.pending.card] != THREE)
+            ):
                 out.append((ONEOFF, c, -1, -1, ()))
         elif effect == R.DISCARD_TWO:
             victims = [v for v in self._opps[s] if self.hands[v]]
@@ -429,9 +445,10 @@ class Game:
             else:
                 for v in victims:
                     out.append((ONEOFF, c, -1, v, ()))
-        elif effect in (R.DRAW_TWO, R.DISCARD_ONE_DRAW_THREE, R.REVEAL_AND_PLAY):
-            if self._deck_ok():
-                out.append((ONEOFF, c, -1, -1, ()))
+        elif (
+            effect in (R.DRAW_TWO, R.DISCARD_ONE_DRAW_THREE, R.REVEAL_AND_PLAY) and self._deck_ok()
+        ):
+            out.append((ONEOFF, c, -1, -1, ()))
 
     def _royal_targets(self, v: int) -> list[int]:
         """Cards on ``v``'s field a two may scrap: glasses, royals, top jacks and jokers."""
@@ -451,7 +468,8 @@ class Game:
         for v in seats:
             cands = self._royal_targets(v)
             if rules.nine_targets_points:
-                cands.extend(st[0] for st in self.points[v])
+                # a jacked point card is reached only through its top jack (spec ruling 3)
+                cands.extend(st[0] for st in self.points[v] if not st[2])
             for t in cands:
                 if not self._protected(v, t, s):
                     found.append((v, t))
@@ -691,7 +709,8 @@ class Game:
         return self._find_point(c)[0]
 
     def _locate(self, c: int) -> tuple[str, int, int]:
-        """Find a targetable card: (``glasses``/``face``/``joker``/``point``/``jack``, seat, index)."""
+        """Find a targetable card: its kind (``glasses``, ``face``, ``joker``, ``point`` or
+        ``jack``), seat and index."""
         for v in range(self.n):
             if c in self.glasses[v]:
                 return "glasses", v, self.glasses[v].index(c)
@@ -793,7 +812,11 @@ class Game:
         self.winners = tuple(sorted(winners))
         self.termination = termination
         self.phase = OVER
-        self.pending = None if termination != "agreed" else self.pending
+        # A one-off (and its counters) cut short by a resignation or the move cap stays
+        # in ``pending`` so that no card leaves the game; a royal waiting for answers
+        # already lies on the table.
+        if self.pending is not None and self.pending.kind == KIND_ROYAL:
+            self.pending = None
 
     def _remember_open_hands(self) -> None:
         known = self.known
@@ -814,8 +837,15 @@ class Game:
         self.to_act = self._responders(p.last)[0]
 
     def _resolve_chain(self) -> bool:
+        """Close the counter window; the move that closes it is the pending card's player's
+        for spec ruling 10, so the win check is made here with that seat as the mover."""
         p = self.pending
         assert p is not None
+        if self._resolve_cards(p) and self.winners is None:
+            self._check_win(p.by)
+        return False
+
+    def _resolve_cards(self, p: Pending) -> bool:
         cancelled = len(p.counters) % 2 == 1
         self.scrap.extend(p.counters)
         p.counters = []
@@ -1051,23 +1081,25 @@ def _resolve_effect(g: Game, p: Pending) -> bool:
     """Carry out an uncountered one-off; return whether fields changed."""
     effect = _effect_of(g.rules, p.card)
     s = p.by
+    # Fields are scrapped seat by seat in sorted order (the order positions list them),
+    # so that a game restored from JSON builds the same scrap.
     if effect == R.SCRAP_POINTS:
         for v in range(g.n):
-            for st in g.points[v]:
+            for st in sorted(g.points[v]):
                 g.scrap.append(st[0])
                 g.scrap.extend(j for j, _ in st[2])
             g.points[v] = []
     elif effect == R.SCRAP_ROYALS:
         for v in range(g.n):
-            for st in g.faces[v]:
+            for st in sorted(g.faces[v]):
                 g.scrap.append(st[0])
                 g.scrap.extend(j for j, _ in st[2])
             g.faces[v] = []
-            g.scrap.extend(g.glasses[v])
+            g.scrap.extend(sorted(g.glasses[v]))
             g.glasses[v] = []
         back: list[list[Stack]] = [[] for _ in range(g.n)]
         for v in range(g.n):
-            for st in g.points[v]:
+            for st in sorted(g.points[v]):
                 g.scrap.extend(j for j, _ in st[2])
                 back[st[1]].append((st[0], st[1], _NONE))
         g.points = back

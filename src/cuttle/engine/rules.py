@@ -274,9 +274,7 @@ def get_rules(
     else:
         key = str(name).strip().lower()
         if key not in PRESETS:
-            raise InvalidRulesError(
-                f"unknown rule set {name!r}; known: {', '.join(PRESETS)}"
-            )
+            raise InvalidRulesError(f"unknown rule set {name!r}; known: {', '.join(PRESETS)}")
         base = PRESETS[key]
     wanted = sorted(set(variants))
     if players is not None:
@@ -315,6 +313,9 @@ _RANK_KEYS = {
 }  # fmt: skip
 
 
+_KIND = {int: "a whole number", bool: "true or false", str: "a string"}
+
+
 def house_rules(spec: Mapping[str, Any]) -> RuleSet:
     """Build a rule set from a house-rules mapping (already parsed JSON or TOML).
 
@@ -337,7 +338,11 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
     if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
         problems.append("'variants' must be a list of variant names")
         variants = []
-    rules = get_rules(base_name, variants, players)
+    try:
+        rules = get_rules(base_name, variants, players)
+    except InvalidRulesError as exc:
+        problems.append(str(exc))
+        rules = PRESETS[base_name]
     changes: dict[str, Any] = {}
     for key, value in spec.items():
         if key in {"base", "players", "variants"}:
@@ -378,24 +383,31 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
         elif key in _HOUSE_FIELDS:
             current = getattr(rules, key)
             if type(value) is not type(current):
-                problems.append(
-                    f"{key!r} must be a {type(current).__name__}, not {type(value).__name__}"
-                )
+                kind = _KIND.get(type(current), type(current).__name__)
+                problems.append(f"{key!r} must be {kind}, not {value!r}")
             else:
                 changes[key] = value
         else:
             problems.append(f"unknown key {key!r}")
-    if problems:
-        raise InvalidRulesError("bad house rules: " + "; ".join(problems))
     result = replace(rules, **changes)
     if result.four_victims not in {"opponent", "chosen", "all"}:
-        raise InvalidRulesError("'four_victims' must be 'opponent', 'chosen' or 'all'")
-    if result.hand_limit < 0 or result.deal < 1 or result.seven_reveals not in {1, 2}:
-        raise InvalidRulesError("hand_limit must be >= 0, deal >= 1, seven_reveals 1 or 2")
+        problems.append("'four_victims' must be 'opponent', 'chosen' or 'all'")
+    if result.hand_limit < 0:
+        problems.append("'hand_limit' must be 0 (none) or more")
+    if result.deal < 1:
+        problems.append("'deal' must be 1 or more")
+    if result.seven_reveals not in {1, 2}:
+        problems.append("'seven_reveals' must be 1 or 2")
+    if result.move_cap < 1:
+        problems.append("'move_cap' must be 1 or more")
     if result.jokers not in {0, 1, 2}:
-        raise InvalidRulesError("'jokers' must be 0, 1 or 2")
-    if result.deal * result.players + 1 > result.card_count:
-        raise InvalidRulesError("not enough cards to deal that many")
+        problems.append("'jokers' must be 0, 1 or 2")
+    elif result.deal * result.players + 1 > result.card_count:
+        problems.append(
+            f"not enough cards to deal {result.deal} to each of {result.players} players"
+        )
+    if problems:
+        raise InvalidRulesError("bad house rules: " + "; ".join(problems))
     return result
 
 

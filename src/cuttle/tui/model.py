@@ -1,0 +1,256 @@
+"""What the table shows, computed from one seat's view and nothing else.
+
+:func:`seat_data` describes one seat's place at the table, :func:`status_lines` the deck,
+scrap, turn and what is pending, :func:`result_text` how the game ended. None of them
+sees the game: they read the view (``game.view(seat)``), so they can only show what that
+seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.text import Text
+
+from cuttle.engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF, card
+from cuttle.engine.errors import CuttleError
+from cuttle.engine.rules import EFFECTS, RuleSet
+
+from .widgets.cards import HIDDEN, card_text, cards_text
+
+PHASE_PROMPTS = {
+    "main": "draw, play a card, or pass when the deck is empty",
+    "counter": "counter with a two, or resolve",
+    "take": "take a card from the scrap",
+    "discard": "discard",
+    "seven": "play a card the seven revealed",
+    "hand-limit": "discard down to the hand limit",
+    "answer": "answer the royal with a nine, or resolve",
+}
+"""What the seat to act must do in each phase, in a few words."""
+
+
+@dataclass(frozen=True)
+class Stack:
+    """A card on the table and the jacks (or jokers) on it, bottom to top."""
+
+    card: str
+    covers: tuple[str, ...] = ()
+    owner: int | None = None
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The card and everything on it."""
+        return (self.card, *self.covers)
+
+
+@dataclass(frozen=True)
+class SeatData:
+    """One seat as the viewer sees it."""
+
+    seat: int
+    name: str
+    you: bool
+    hand: tuple[str, ...]
+    points: tuple[Stack, ...]
+    faces: tuple[Stack, ...]
+    glasses: tuple[str, ...]
+    score: int
+    goal: int | None
+    kings: int
+    queens: int
+    to_act: bool
+    turn: bool
+    partner: bool = False
+    frozen: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def hidden(self) -> int:
+        """How many cards of the hand the viewer cannot see."""
+        return sum(1 for c in self.hand if c == HIDDEN)
+
+
+def _rank(name: str) -> int:
+    try:
+        return RANK_OF[card(name)]
+    except CuttleError:
+        return -1
+
+
+def _value(name: str) -> int:
+    try:
+        return POINT_VALUE[card(name)]
+    except CuttleError:
+        return 0
+
+
+def _stack(entry: Any, key: str) -> Stack:
+    if isinstance(entry, str):
+        return Stack(entry)
+    covers = tuple(str(c.get("card", HIDDEN)) for c in entry.get(key, []))
+    return Stack(str(entry.get("card", HIDDEN)), covers, entry.get("owner"))
+
+
+def seat_data(
+    view: Mapping[str, Any],
+    seat: int,
+    *,
+    rules: RuleSet | None,
+    names: Sequence[str],
+    you: int,
+) -> SeatData:
+    """Describe ``seat`` from ``view`` (the viewer ``you``'s view of the position)."""
+    fld = view["fields"][seat]
+    points = tuple(_stack(e, "jacks") for e in fld.get("points", []))
+    faces = tuple(_stack(e, "jokers") for e in fld.get("faces", []))
+    kings = sum(1 for st in faces if _rank(st.card) == KING)
+    queens = sum(1 for st in faces if _rank(st.card) == QUEEN)
+    over = view.get("winner") is not None
+    frozen = set(view.get("frozen", []))
+    hand = tuple(view["hands"][seat])
+    partner = rules is not None and seat != you and seat in rules.team_of(you)
+    return SeatData(
+        seat=seat,
+        name=names[seat] if seat < len(names) else f"p{seat}",
+        you=seat == you,
+        hand=hand,
+        points=points,
+        faces=faces,
+        glasses=tuple(fld.get("glasses", [])),
+        score=sum(_value(st.card) for st in points),
+        goal=rules.goal(kings) if rules is not None else None,
+        kings=kings,
+        queens=queens,
+        to_act=not over and view.get("to_act") == seat,
+        turn=not over and view.get("turn") == seat,
+        partner=partner,
+        frozen=tuple(c for c in hand if c in frozen),
+    )
+
+
+def seat_title(data: SeatData) -> Text:
+    """The heading of a seat: who, points toward the goal, kings, queens, hand size."""
+    out = Text()
+    out.append("▶ " if data.to_act else "  ", style="bold yellow")
+    who = f"p{data.seat} · {data.name}"
+    if data.partner:
+        who += " (partner)"
+    out.append(who, style="bold" if data.you else "")
+    out.append("  ")
+    goal = f"/{data.goal}" if data.goal is not None else ""
+    out.append(f"{data.score}{goal} points", style="bold green" if data.score else "green")
+    out.append(f"  K×{data.kings} Q×{data.queens}", style="cyan")
+    out.append(f"  hand {len(data.hand)}", style="dim")
+    if data.turn and not data.to_act:
+        out.append("  (their turn)", style="dim italic")
+    if data.frozen:
+        out.append("  frozen: ", style="blue")
+        out.append_text(cards_text(data.frozen))
+    return out
+
+
+def pending_text(
+    pending: Mapping[str, Any], rules: RuleSet | None) -> Text:
+    """What waits on the table: the card, who played it, its target or victim, counters."""
+
+    kind = pending.get("kind", "oneoff")
+    c = str(pending.get("card"))
+    out = Text()
+    if kind == "scuttle":
+        out.append(f"p{pending.get('by')} scuttles ")
+        out.append_text(card_text(str(pending.get("target"))))
+        out.append(" with ")
+        out.append_text(card_text(c))
+    elif kind == "royal":
+        out.append(f"p{pending.get('by')} played ")
+        out.append_text(card_text(c))
+        out.append(" (may be answered with a nine)")
+    else:
+        out.append("answering nine " if kind == "answer" else "one-off ")
+        out.append_text(card_text(c))
+        out.append(f" by p{pending.get('by')}")
+        effect = rules.oneoffs.get(_rank(c)) if rules is not None else None
+        if effect is not None and kind == "oneoff":
+            out.append(f": {EFFECTS[effect]}", style="italic")
+        if pending.get("target"):
+            out.append(", target ")
+            out.append_text(card_text(str(pending["target"])))
+        if pending.get("victim") is not None:
+            out.append(f", victim p{pending['victim']}")
+    counters = list(pending.get("counters") or [])
+    if counters:
+        out.append("; countered by ")
+        out.append_text(cards_text(counters, " ← "))
+        state = "cancelled" if len(counters) % 2 else "resolves"
+        out.append(f" (so far it {state})", style="dim")
+    return out
+
+
+def result_text(view: Mapping[str, Any], you: int) -> str:
+    """How the game ended, in words, from ``you``'s side (``""`` while it is on)."""
+    w = view.get("winner")
+    if w is None:
+        return ""
+    term = view.get("termination", "")
+    how = f" ({term})" if term else ""
+    if w == "draw":
+        return f"Draw{how}."
+    seats = [w] if isinstance(w, int) else list(w)
+    who = " and ".join(f"p{s}" for s in seats)
+    if you in seats:
+        return f"You win{how}!" if len(seats) == 1 else f"Your side ({who}) wins{how}!"
+    verb = "wins" if len(seats) == 1 else "win"
+    return f"You lose: {who} {verb}{how}."
+
+
+def status_lines(
+    view: Mapping[str, Any],
+    *,
+    rules: RuleSet | None,
+    names: Sequence[str],
+    you: int,
+    thinking: str | None = None,
+) -> list[Text]:
+    """The centre of the table: deck, scrap, whose turn, the phase and what is pending."""
+    deck = list(view.get("deck", []))
+    scrap = list(view.get("scrap", []))
+    lines: list[Text] = []
+    line = Text(f"Deck {len(deck)}", style="bold")
+    known = []
+    for c in deck:
+        if c == HIDDEN:
+            break
+        known.append(c)
+    if known:
+        line.append("  top: ")
+        line.append_text(cards_text(known))
+    line.append(f"   Scrap {len(scrap)}", style="bold")
+    if scrap:
+        line.append("  top ")
+        line.append_text(card_text(scrap[-1]))
+    lines.append(line)
+    revealed = list(view.get("revealed") or [])
+    if revealed:
+        lines.append(Text("Seven revealed: ", style="bold").append_text(cards_text(revealed)))
+    pending = view.get("pending")
+    if pending:
+        lines.append(Text("Pending: ", style="bold").append_text(pending_text(pending, rules)))
+    if view.get("winner") is not None:
+        lines.append(Text(f"Game over. {result_text(view, you)}", style="bold magenta"))
+        return lines
+    turn, to_act = view.get("turn"), view.get("to_act")
+    phase = str(view.get("phase"))
+    t = Text("Turn ", style="bold")
+    t.append(f"p{turn}" + (" (you)" if turn == you else f" ({names[turn]})"))
+    t.append(f"   phase {phase}", style="cyan")
+    if view.get("passes"):
+        t.append(f"   passes {view['passes']}", style="dim")
+    lines.append(t)
+    if to_act == you:
+        lines.append(Text(f"Your decision: {PHASE_PROMPTS.get(phase, phase)}", style="bold yellow"))
+    else:
+        who = f"p{to_act} ({names[to_act]})"
+        lines.append(Text(thinking or f"Waiting for {who}", style="italic"))
+    return lines

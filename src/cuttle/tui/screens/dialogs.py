@@ -1,0 +1,342 @@
+"""Modal dialogs: a choice among moves (counter, seven, three, nine answer, hint), a
+discard of N cards, a yes/no question and the end of the game.
+
+Each dialog is handed move texts and cards the human seat may see, and dismisses with
+the chosen move text (or ``None`` when closed with Escape).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..choices import discard_move
+from ..widgets.cards import (
+    CHIP_WIDTH,
+    FACE_WIDTH,
+    CardView,
+    card_text,
+    cards_text,
+    move_label,
+)
+
+Choice = tuple[Text, str]
+"""An option of a dialog: what is shown, and the move text it stands for."""
+
+
+class ChoiceDialog(ModalScreen[str | None]):
+    """Choose one move from a list: ↑/↓ and Enter, a digit, or a click."""
+
+    BINDINGS = [Binding("escape", "cancel", "Close")]
+
+    def __init__(
+        self,
+        title: str,
+        body: Text | str,
+        choices: Sequence[Choice],
+        *,
+        cards: Sequence[str] = (),
+        cards_label: str = "",
+        id: str | None = None,
+    ) -> None:
+        """A dialog titled ``title`` explaining ``body``, offering ``choices``.
+
+        ``cards`` (with ``cards_label``) are drawn above the choices, e.g. a seven's
+        revealed cards or the scrap a three picks from.
+        """
+        super().__init__(id=id)
+        self.title_text = title
+        self.body = body
+        self.choices = list(choices)
+        self.cards = list(cards)
+        self.cards_label = cards_label
+
+    def compose(self) -> ComposeResult:
+        """Title, explanation, cards and the numbered choices."""
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.body, classes="dialog-body")
+            if self.cards:
+                if self.cards_label:
+                    yield Label(self.cards_label, classes="group-label")
+                with Horizontal(classes="dialog-cards") as row:
+                    row.styles.width = (CHIP_WIDTH + 1) * len(self.cards)
+                    for c in self.cards:
+                        yield CardView(c, kind="chip", classes="dialog-card")
+            options = [
+                Option(Text(f"{i}. ").append_text(label), id=f"choice-{i - 1}")
+                for i, (label, _move) in enumerate(self.choices, start=1)
+            ]
+            yield OptionList(*options, id="choices")
+            yield Label("Enter chooses · digits pick · Esc closes", classes="dialog-help")
+
+    def on_mount(self) -> None:
+        """Focus the choices, the first one highlighted."""
+        options = self.query_one("#choices", OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        index = int((event.option.id or "choice-0")[7:])
+        self.dismiss(self.choices[index][1])
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit picks that choice."""
+        if event.character and event.character.isdigit():
+            k = int(event.character)
+            if 1 <= k <= len(self.choices):
+                event.stop()
+                self.dismiss(self.choices[k - 1][1])
+
+    def action_cancel(self) -> None:
+        """Close without choosing."""
+        self.dismiss(None)
+
+
+def counter_dialog(pending: Text, legal: Sequence[str]) -> ChoiceDialog:
+    """Counter the pending card with a two (or a ten against a scuttle), or resolve."""
+    choices: list[Choice] = []
+    for m in legal:
+        words = m.split()
+        if words[0] == "counter":
+            label = Text("Counter with ").append_text(card_text(words[1]))
+            choices.append((label, m))
+    choices.append((Text("Resolve: let it happen"), "resolve"))
+    body = Text("On the table: ").append_text(pending)
+    return ChoiceDialog("Counter?", body, choices, id="counter-dialog")
+
+
+def moves_dialog(
+    title: str,
+    body: Text | str,
+    legal: Sequence[str],
+    *,
+    cards: Sequence[str] = (),
+    cards_label: str = "",
+    id: str | None = None,
+) -> ChoiceDialog:
+    """A :class:`ChoiceDialog` offering the legal moves as they are written."""
+    choices = [(move_label(m), m) for m in legal]
+    return ChoiceDialog(title, body, choices, cards=cards, cards_label=cards_label, id=id)
+
+
+def hint_dialog(analysis: Sequence[tuple[str, float]], seconds: float) -> ChoiceDialog:
+    """The moves a search recommends, with their estimated win chances, best first."""
+    choices = [
+        (Text(f"{100 * q:5.1f}%  ", style="bold green").append_text(move_label(m)), m)
+        for m, q in analysis
+    ]
+    body = Text(
+        f"Estimated chances to win after each move ({seconds:g} s of search, "
+        "from what your seat can see). Choose one to play it."
+    )
+    return ChoiceDialog("Hint", body, choices, id="hint-dialog")
+
+
+class DiscardDialog(ModalScreen[str | None]):
+    """Choose ``need`` cards of the hand to discard: ←/→ and Space, digits, or clicks."""
+
+    BINDINGS = [
+        Binding("left", "cursor(-1)", "card left", show=False),
+        Binding("right", "cursor(1)", "card right", show=False),
+        Binding("space", "toggle", "choose card", show=False),
+        Binding("enter", "confirm", "Discard", show=False),
+        Binding("escape", "cancel", "Close"),
+    ]
+
+    def __init__(self, title: str, body: Text | str, hand: Sequence[str], legal: Sequence[str]):
+        """Offer ``hand``; the chosen cards must make one of the ``legal`` discards."""
+        super().__init__(id="discard-dialog")
+        self.title_text = title
+        self.body = body
+        self.hand = list(hand)
+        self.legal = list(legal)
+        sizes = {len(m.split()) - 1 for m in self.legal if m.startswith("discard")}
+        self.need = max(sizes) if sizes else 0
+        self.chosen: list[str] = []
+        self.cursor = 0
+        if len(self.legal) == 1:
+            self.chosen = self.legal[0].split()[1:]
+
+    def compose(self) -> ComposeResult:
+        """Title, explanation, the hand and the discard button."""
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title")
+            yield Static(self.body, classes="dialog-body")
+            with Horizontal(classes="dialog-cards") as row:
+                row.styles.width = max(1, (FACE_WIDTH + 1) * len(self.hand))
+                for i, c in enumerate(self.hand):
+                    view = CardView(c, kind="face", classes="dialog-card")
+                    view.set_class(c in self.chosen, "-selected")
+                    view.set_class(i == self.cursor, "-cursor")
+                    yield view
+            yield Static(self._count_text(), id="discard-count")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Discard", id="discard-ok", variant="primary")
+            yield Label(
+                "←/→ move · Space or digit picks · Enter discards · Esc closes",
+                classes="dialog-help",
+            )
+
+    def _count_text(self) -> Text:
+        if len(self.legal) == 1 and self.need:
+            out = Text("The cards to discard were chosen for you: ")
+            return out.append_text(cards_text(self.chosen))
+        out = Text(f"Choose {self.need} card{'s' if self.need != 1 else ''}: ")
+        out.append_text(cards_text(self.chosen) if self.chosen else Text("none yet", "dim"))
+        return out
+
+    def _redraw(self) -> None:
+        for i, view in enumerate(self.query(CardView)):
+            view.set_state(selected=view.card in self.chosen, cursor=i == self.cursor)
+        self.query_one("#discard-count", Static).update(self._count_text())
+
+    def toggle(self, name: str) -> None:
+        """Add ``name`` to the chosen cards, or take it out."""
+        if len(self.legal) == 1:
+            return
+        if name in self.chosen:
+            self.chosen.remove(name)
+        elif len(self.chosen) < self.need:
+            self.chosen.append(name)
+        else:
+            self.notify(f"Only {self.need} to choose: click a chosen card to put it back.")
+        self._redraw()
+
+    def action_cursor(self, step: int) -> None:
+        """Move the cursor along the hand."""
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self._redraw()
+
+    def action_toggle(self) -> None:
+        """Choose (or un-choose) the card under the cursor."""
+        if self.hand:
+            self.toggle(self.hand[self.cursor])
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit chooses that card of the hand."""
+        if event.character and event.character.isdigit():
+            k = int(event.character)
+            if 1 <= k <= len(self.hand):
+                event.stop()
+                self.cursor = k - 1
+                self.toggle(self.hand[k - 1])
+
+    @on(CardView.Clicked)
+    def _clicked(self, event: CardView.Clicked) -> None:
+        self.cursor = self.hand.index(event.card_view.card)
+        self.toggle(event.card_view.card)
+
+    @on(Button.Pressed, "#discard-ok")
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        """Discard the chosen cards if they make a legal discard."""
+        move = discard_move(self.legal, self.chosen)
+        if move is None:
+            self.notify(f"Choose {self.need} card{'s' if self.need != 1 else ''} first.")
+            return
+        self.dismiss(move)
+
+    def action_cancel(self) -> None:
+        """Close without discarding."""
+        self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """A yes/no question: ``y`` or Enter on Yes, ``n`` or Escape for no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, *, id: str | None = None) -> None:
+        """Ask ``question``."""
+        super().__init__(id=id)
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        """The question and two buttons."""
+        with Vertical(classes="dialog small-dialog"):
+            yield Static(self.question, classes="dialog-body")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Yes", id="yes", variant="error")
+                yield Button("No", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        """Focus No, the safe answer."""
+        self.query_one("#no", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        """Answer."""
+        self.dismiss(yes)
+
+
+class GameOverDialog(ModalScreen[str]):
+    """The result, the final points, and what next: rematch, save, look, quit."""
+
+    BINDINGS = [
+        Binding("n", "choose('rematch')", "Rematch"),
+        Binding("s", "save", "Save record"),
+        Binding("escape,l", "choose('look')", "Look at the table"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, result: str, scores: Text, on_save: Callable[[], str]) -> None:
+        """Show ``result`` and ``scores``; ``on_save`` saves and returns a message."""
+        super().__init__(id="game-over")
+        self.result = result
+        self.scores = scores
+        self.on_save = on_save
+
+    def compose(self) -> ComposeResult:
+        """Result, scores, buttons."""
+        with Vertical(classes="dialog"):
+            yield Label("Game over", classes="dialog-title")
+            yield Static(Text(self.result, style="bold"), id="result")
+            yield Static(self.scores, classes="dialog-body")
+            yield Static("", id="save-message")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Rematch (n)", id="rematch", variant="primary")
+                yield Button("Save (s)", id="save")
+                yield Button("Table (l)", id="look")
+                yield Button("Quit (q)", id="quit", variant="error")
+
+    def on_mount(self) -> None:
+        """Focus Rematch."""
+        self.query_one("#rematch", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.dismiss(event.button.id or "look")
+
+    def action_save(self) -> None:
+        """Save the record and say where."""
+        self.query_one("#save-message", Static).update(self.on_save())
+
+    def action_choose(self, what: str) -> None:
+        """Close with ``what``."""
+        self.dismiss(what)

@@ -1,0 +1,250 @@
+"""The setup screen: rule set, variants, seats, your seat, a bot for every other seat, seed.
+
+It dismisses with a ready :class:`~cuttle.tui.session.Session` (or ``None`` to quit);
+bad choices are reported on the screen and nothing starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet
+
+from ..options import BOT_CHOICES, AppOptions
+from ..session import Session
+
+SessionMaker = Callable[[AppOptions], Session]
+"""Deals the game some options describe (raising :class:`ValueError` if it cannot)."""
+
+
+def parse_seed(text: str) -> int | str | None:
+    """A seed from the seed box: blank is ``None`` (a fresh shuffle), digits an ``int``.
+
+    >>> parse_seed(" 42 "), parse_seed(""), parse_seed("friday")
+    (42, None, 'friday')
+    """
+    text = text.strip()
+    if not text:
+        return None
+    return int(text) if text.isdigit() else text
+
+
+class SetupScreen(Screen[Session | None]):
+    """Choose the game to play, then Start (Enter on Start, or Ctrl+S)."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "quit_setup", "Quit"),
+    ]
+
+    def __init__(
+        self, options: AppOptions, make_session: SessionMaker, error: str = ""
+    ) -> None:
+        """Start from ``options``; ``make_session`` deals (or raises :class:`ValueError`).
+
+        ``error`` is shown when the last attempt failed.
+        """
+        super().__init__(id="setup")
+        self.options = options
+        self.make_session = make_session
+        self.error = error
+        rules = options.rules
+        self.preset = rules.name if isinstance(rules, RuleSet) else str(rules)
+        if self.preset not in PRESETS:
+            self.preset = "standard"
+        self.bot_choice: dict[int, str] = {}
+        self._bots_for: tuple[int, int] | None = None
+        self._seat_count = 0
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        """The form."""
+        opts = self.options
+        base = PRESETS[self.preset]
+        players = opts.players or base.players
+        yield Header(show_clock=False)
+        with VerticalScroll(id="setup-form"):
+            yield Static("Set up a game of Cuttle", classes="setup-title")
+            with Horizontal(classes="setup-row"):
+                yield Label("Rule set", classes="setup-label")
+                yield Select(
+                    [(name, name) for name in PRESETS],
+                    value=self.preset,
+                    allow_blank=False,
+                    id="rules",
+                )
+            yield Static(base.description, id="rules-description")
+            with Horizontal(classes="setup-row"):
+                yield Label("Players", classes="setup-label")
+                yield Select(
+                    self._player_options(base),
+                    value=players if base.min_players <= players <= base.max_players else None,
+                    allow_blank=False,
+                    id="players",
+                )
+                yield Label("Your seat", classes="setup-label")
+                yield Select(
+                    self._seat_options(players),
+                    value=opts.seat if 0 <= opts.seat < players else 0,
+                    allow_blank=False,
+                    id="seat",
+                )
+            with Horizontal(classes="setup-row"):
+                yield Label("Seed", classes="setup-label")
+                yield Input(
+                    "" if opts.seed is None else str(opts.seed),
+                    placeholder="blank: a fresh shuffle",
+                    id="seed",
+                )
+            yield Label("Opponents (bot level for each other seat)", classes="setup-section")
+            yield Vertical(id="bots")
+            yield Label("Variants (two-player rule sets)", classes="setup-section")
+            yield SelectionList[str](
+                *(
+                    Selection(f"{name}: {text}", name, name in opts.variants)
+                    for name, text in VARIANTS.items()
+                ),
+                id="variants",
+            )
+            yield Static(self.error, id="setup-error")
+            with Horizontal(classes="setup-buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Quit", id="quit", variant="error")
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        """Fill the bot choices and focus Start."""
+        self._seat_count = self._players()
+        specs = [s for s in self.options.bots if s] or ["random"]
+        others = [s for s in range(self._players()) if s != self._seat()]
+        for i, seat in enumerate(others):
+            self.bot_choice[seat] = specs[i] if i < len(specs) else specs[-1]
+        await self._fill_bots()
+        self.query_one("#start", Button).focus()
+
+    @staticmethod
+    def _player_options(base: RuleSet) -> list[tuple[str, int]]:
+        return [(str(k), k) for k in range(base.min_players, base.max_players + 1)]
+
+    @staticmethod
+    def _seat_options(players: int) -> list[tuple[str, int]]:
+        return [(f"p{s}" + (" (first)" if s == 0 else ""), s) for s in range(players)]
+
+    def _players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return int(value) if isinstance(value, int) else PRESETS[self.preset].players
+
+    def _seat(self) -> int:
+        value = self.query_one("#seat", Select).value
+        return int(value) if isinstance(value, int) else 0
+
+    async def _fill_bots(self) -> None:
+        key = (self._players(), self._seat())
+        if key == self._bots_for:
+            return
+        self._bots_for = key
+        box = self.query_one("#bots", Vertical)
+        await box.remove_children()
+        rows = []
+        for seat in range(self._players()):
+            if seat == self._seat():
+                continue
+            spec = self.bot_choice.get(seat, "random")
+            choices = list(BOT_CHOICES) if spec in BOT_CHOICES else [spec, *BOT_CHOICES]
+            row = Horizontal(
+                Label(f"p{seat}", classes="setup-label"),
+                Select(
+                    [(c, c) for c in choices],
+                    value=spec,
+                    allow_blank=False,
+                    id=f"bot-{seat}",
+                    classes="bot-select",
+                ),
+                classes="setup-row",
+            )
+            rows.append(row)
+        await box.mount_all(rows)
+
+    # ------------------------------------------------------------------ changes
+
+    @on(Select.Changed, "#rules")
+    async def _rules_changed(self, event: Select.Changed) -> None:
+        self.preset = str(event.value)
+        base = PRESETS[self.preset]
+        self.query_one("#rules-description", Static).update(base.description)
+        players = self.query_one("#players", Select)
+        players.set_options(self._player_options(base))
+        players.value = base.players
+        await self._players_changed_to(base.players)
+
+    @on(Select.Changed, "#players")
+    async def _players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            await self._players_changed_to(event.value)
+
+    async def _players_changed_to(self, n: int) -> None:
+        seat = self.query_one("#seat", Select)
+        old = self._seat()
+        if self._seat_count != n:
+            self._seat_count = n
+            seat.set_options(self._seat_options(n))
+            seat.value = old if old < n else 0
+        await self._fill_bots()
+
+    @on(Select.Changed, "#seat")
+    async def _seat_changed(self, event: Select.Changed) -> None:
+        await self._fill_bots()
+
+    @on(Select.Changed, ".bot-select")
+    def _bot_changed(self, event: Select.Changed) -> None:
+        if event.select.id and isinstance(event.value, str):
+            self.bot_choice[int(event.select.id[4:])] = event.value
+
+    # ------------------------------------------------------------------ start
+
+    def chosen_options(self) -> AppOptions:
+        """The options as the form stands."""
+        n = self._players()
+        seat = self._seat()
+        bots = [self.bot_choice.get(s, "random") for s in range(n) if s != seat]
+        variants = tuple(self.query_one("#variants", SelectionList).selected)
+        base = self.options
+        return AppOptions(
+            rules=self.preset,
+            variants=variants,
+            players=n,
+            seat=seat,
+            seed=parse_seed(self.query_one("#seed", Input).value),
+            bots=bots,
+            record=base.record,
+            records_dir=base.records_dir,
+            bot_delay=base.bot_delay,
+            hint_seconds=base.hint_seconds,
+            auto_resolve=base.auto_resolve,
+        )
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        """Deal the game, or show why the options cannot be played."""
+        options = self.chosen_options()
+        try:
+            session = self.make_session(options)
+        except ValueError as exc:
+            self.query_one("#setup-error", Static).update(f"Cannot start: {exc}")
+            return
+        self.options = options
+        self.dismiss(session)
+
+    @on(Button.Pressed, "#quit")
+    def action_quit_setup(self) -> None:
+        """Leave without playing."""
+        self.dismiss(None)

@@ -1,0 +1,542 @@
+"""The table: every seat, your hand, the status, the legal moves and the log.
+
+The screen draws only from ``session.view()`` (the human seat's view). Moves are chosen
+by selecting a hand card then a highlighted target, or from the numbered, filterable
+move list; decisions outside the main phase open a dialog. Bots think in a worker
+thread and their moves are shown one at a time.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label
+from textual.worker import Worker, WorkerState
+
+from cuttle.engine.errors import CuttleError
+
+from .. import choices
+from ..model import pending_text, result_text, seat_data, status_lines
+from ..session import BotRequest, Session
+from ..widgets.cards import CardView, card_text, cards_text, move_label
+from ..widgets.table import HandView, MoveLog, MovesPanel, SeatPanel, StatusPanel, log_line
+from .dialogs import (
+    ConfirmDialog,
+    DiscardDialog,
+    GameOverDialog,
+    counter_dialog,
+    hint_dialog,
+    moves_dialog,
+)
+
+if TYPE_CHECKING:
+    from ..app import CuttleApp
+
+DIALOG_PHASES = frozenset({"counter", "answer", "discard", "hand-limit", "seven", "take"})
+"""Phases whose decisions are asked in a dialog."""
+
+
+class TableScreen(Screen[None]):
+    """One game (and its rematches) at the table."""
+
+    BINDINGS = [
+        Binding("h", "hint", "Hint"),
+        Binding("s", "save", "Save"),
+        Binding("r", "resign", "Resign"),
+        Binding("n", "rematch", "Rematch"),
+        Binding("o", "prompt", "Prompt", show=False),
+        Binding("slash", "filter", "Filter", show=False),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("q", "quit_table", "Quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        """Seat the human at ``session``'s table."""
+        super().__init__(id="table")
+        self.session = session
+        self.selected: str | None = None
+        self.logged = 0
+        self.token = 0
+        self.thinking: str | None = None
+        self.bot_worker: Worker[str] | None = None
+        self.bot_request: BotRequest | None = None
+        self.dialog_open = False
+        self.over_shown = False
+        self.last_move: Text | None = None
+
+    @property
+    def cuttle_app(self) -> CuttleApp:
+        """The app, typed."""
+        from ..app import CuttleApp
+
+        assert isinstance(self.app, CuttleApp)
+        return self.app
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        """Seats on the left (yours at the bottom, then your hand), status, moves, log."""
+        yield Header(show_clock=False)
+        with Horizontal(id="main"):
+            with VerticalScroll(id="board"):
+                for _ in range(self.session.n - 1):
+                    yield SeatPanel(classes="seat opponent")
+                yield SeatPanel(id="my-seat", classes="seat")
+                yield Label("Your hand", id="hand-title", classes="panel-title")
+                yield HandView(id="hand")
+            with Vertical(id="side"):
+                yield StatusPanel(id="status")
+                yield MovesPanel(id="moves")
+                yield Label("Log", classes="panel-title")
+                yield MoveLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        """Draw the table and start the game."""
+        self.start_game(self.session)
+
+    # ------------------------------------------------------------------ drawing
+
+    def names(self) -> list[str]:
+        """Who sits where."""
+        return [self.session.name(s) for s in range(self.session.n)]
+
+    def redraw(self) -> None:
+        """Draw everything from the human seat's view."""
+        s = self.session
+        view = s.view()
+        legal = s.legal()
+        you = s.seat
+        n = s.n
+        names = self.names()
+        if self.selected is not None and self.selected not in choices.playable_cards(legal):
+            self.selected = None
+        targets = choices.targets(legal, self.selected) if self.selected else set()
+        opponents = [(you + k) % n for k in range(1, n)]
+        panels = list(self.query(".opponent").results(SeatPanel))
+        for panel, seat in zip(panels, opponents, strict=True):
+            panel.show(seat_data(view, seat, rules=s.rules, names=names, you=you), targets)
+        mine = seat_data(view, you, rules=s.rules, names=names, you=you)
+        self.query_one("#my-seat", SeatPanel).show(mine, targets)
+        hand = list(view["hands"][you])
+        self.query_one("#hand", HandView).show(
+            hand, choices.playable_cards(legal) & set(hand), self.selected
+        )
+        title = Text(f"Your hand ({len(hand)})")
+        if self.selected:
+            title.append("  selected ")
+            title.append_text(card_text(self.selected))
+            title.append("  (Esc clears)", style="dim")
+        self.query_one("#hand-title", Label).update(title)
+        moves = self.query_one("#moves", MovesPanel)
+        moves.idle_reason = "game over" if s.is_over else "not your decision"
+        moves.set_moves(legal, self.selected)
+        self.redraw_status()
+        variants = f" + {', '.join(s.rules.variants)}" if s.rules.variants else ""
+        team = f", {s.teams_text()}" if s.teams_text() else ""
+        self.title = "Cuttle"
+        self.sub_title = f"{s.rules.name}{variants} · game {s.number} · you are p{you}{team}"
+
+    def redraw_status(self) -> None:
+        """Bring the log and the status panel up to date."""
+        self._sync_log()
+        s = self.session
+        lines = status_lines(
+            s.view(), rules=s.rules, names=self.names(), you=s.seat, thinking=self.thinking
+        )
+        if self.last_move is not None:
+            lines.insert(0, Text("Last: ", style="bold").append_text(self.last_move))
+        self.query_one("#status", StatusPanel).show(lines)
+
+    def _sync_log(self) -> None:
+        log = self.query_one("#log", MoveLog)
+        g = self.session.game
+        entries = g.history[self.logged :]
+        lines = self.session.history()[self.logged :]
+        for k, ((seat, _m), line) in enumerate(zip(entries, lines, strict=True)):
+            number = self.logged + k + 1
+            if seat < 0:
+                log.add(log_line(number, None, "", line, False))
+                continue
+            move = line.split(": ", 1)[1]
+            you = seat == self.session.seat
+            log.add(log_line(number, seat, self.session.name(seat), move, you))
+            self.last_move = Text(f"p{seat} {self.session.name(seat)}: ").append_text(
+                move_label(move)
+            )
+        self.logged = len(g.history)
+
+    # ------------------------------------------------------------------ flow
+
+    def start_game(self, session: Session) -> None:
+        """Show ``session``'s game from its start and let whoever acts first play."""
+        self.session = session
+        self.token += 1
+        self.selected = None
+        self.logged = 0
+        self.thinking = None
+        self.over_shown = False
+        self.last_move = None
+        self.bot_worker = None
+        self.query_one("#log", MoveLog).clear()
+        self.advance()
+
+    def advance(self) -> None:
+        """Go on after a move: end the game, ask the human, or let a bot play."""
+        s = self.session
+        opts = self.cuttle_app.options
+        if s.is_over:
+            self.thinking = None
+            self.redraw()
+            self._game_over()
+            return
+        if s.human_to_act:
+            view = s.view()
+            legal = s.legal()
+            phase = str(view["phase"])
+            if opts.auto_resolve and phase in ("counter", "answer") and legal == ["resolve"]:
+                self.notify("Nothing to answer with: resolved.", timeout=2)
+                self._play(s.play_human, "resolve")
+                return
+            self.thinking = None
+            self.redraw()
+            if phase in DIALOG_PHASES:
+                self.call_after_refresh(self.open_prompt)
+            else:
+                self.query_one("#moves", MovesPanel).focus_list()
+            return
+        request = s.bot_request()
+        if request is None:  # pragma: no cover - every other seat has a bot
+            return
+        self.thinking = f"p{request.seat} ({s.name(request.seat)}) is thinking…"
+        if opts.bot_delay > 0 or not self.is_mounted:
+            self.redraw()
+        else:  # bots answer at once: the table is drawn when the human is asked again
+            self.redraw_status()
+        token = self.token
+        if opts.bot_delay > 0:
+            self.set_timer(opts.bot_delay, lambda: self._start_bot(token))
+        else:
+            self.call_later(self._start_bot, token)
+
+    def _start_bot(self, token: int) -> None:
+        if token != self.token or self.bot_worker is not None:
+            return
+        request = self.session.bot_request()
+        if request is None:
+            return
+        self.bot_request = request
+        session = self.session
+        self.bot_worker = self.run_worker(
+            lambda: session.ask_bot(request),
+            thread=True,
+            group="bot",
+            exit_on_error=False,
+        )
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A bot (or a hint search) finished in its thread."""
+        worker = event.worker
+        if worker is self.bot_worker and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+            request = self.bot_request
+            self.bot_worker = None
+            self.bot_request = None
+            if request is None:
+                return
+            if event.state == WorkerState.ERROR:
+                self.notify(f"p{request.seat}'s bot failed ({worker.error}); it plays at random.")
+                choice = ""
+            else:
+                choice = str(worker.result)
+            played = self.session.play_bot(request, choice)
+            if played is not None:
+                self.advance()
+
+    def _play(self, fn: Any, text: str) -> None:
+        try:
+            fn(text)
+        except (CuttleError, RuntimeError) as exc:
+            self.notify(f"Not possible: {exc}", severity="warning")
+            return
+        self.selected = None
+        self.advance()
+
+    def play_move(self, text: str) -> None:
+        """Play the human's move ``text`` (a clear message if it is not possible)."""
+        self._play(self.session.play_human, text)
+
+    # ------------------------------------------------------------------ dialogs
+
+    def open_prompt(self) -> None:
+        """Ask the human's current decision in a dialog (counter, discard, seven, ...)."""
+        s = self.session
+        if self.dialog_open or not s.human_to_act:
+            return
+        view = s.view()
+        legal = s.legal()
+        phase = str(view["phase"])
+        pending = view.get("pending") or {}
+        pend = pending_text(pending, s.rules) if pending else Text("")
+        you = s.seat
+        if phase == "counter":
+            dialog: Any = counter_dialog(pend, legal)
+        elif phase in ("discard", "hand-limit"):
+            need = choices.discard_size(legal)
+            if phase == "hand-limit":
+                why = Text("Your hand is over the limit: discard down to it.")
+            elif pending:
+                why = Text("Because of ").append_text(pend).append(":")
+            else:
+                why = Text("Discard:")
+            why.append(f" choose {need} card{'s' if need != 1 else ''}.")
+            dialog = DiscardDialog("Discard", why, list(view["hands"][you]), legal)
+        elif phase == "seven":
+            body = Text("The seven revealed ").append_text(cards_text(view["revealed"]))
+            body.append(": play one of them.")
+            dialog = moves_dialog(
+                "Seven",
+                body,
+                legal,
+                cards=view["revealed"],
+                cards_label="revealed",
+                id="seven-dialog",
+            )
+        elif phase == "take":
+            body = Text("Your three lets you take a card from the scrap into your hand.")
+            takeable = [choices.parts(m).card or "" for m in legal]
+            dialog = moves_dialog(
+                "Three: take from the scrap",
+                body,
+                legal,
+                cards=takeable,
+                cards_label="scrap",
+                id="take-dialog",
+            )
+        elif phase == "answer":
+            body = Text("Answer ").append_text(pend).append(" with a nine, or let it stand.")
+            dialog = moves_dialog("Answer with a nine?", body, legal, id="answer-dialog")
+        else:
+            return
+        self.dialog_open = True
+        token = self.token
+        self.app.push_screen(dialog, callback=lambda move: self._prompt_done(token, move))
+
+    def _prompt_done(self, token: int, move: str | None) -> None:
+        self.dialog_open = False
+        if token != self.token:
+            return
+        if move:
+            self.play_move(move)
+        else:
+            self.notify("Choose from the move list, or press o to open the prompt again.")
+            self.query_one("#moves", MovesPanel).focus_list()
+
+    def _game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
+        s = self.session
+        if self.cuttle_app.options.record:
+            self.action_save()
+        view = s.view()
+        lines = Text()
+        for seat in range(s.n):
+            d = seat_data(view, seat, rules=s.rules, names=self.names(), you=s.seat)
+            if seat:
+                lines.append("\n")
+            goal = f"/{d.goal}" if d.goal is not None else ""
+            lines.append(f"p{seat} {d.name}: {d.score}{goal} points")
+        lines.append(f"\n{s.game.moves_played} moves.")
+        dialog = GameOverDialog(result_text(view, s.seat), lines, self._save_message)
+        token = self.token
+        self.app.push_screen(dialog, callback=lambda what: self._over_done(token, what))
+
+    def _over_done(self, token: int, what: str | None) -> None:
+        if token != self.token:
+            return
+        if what == "rematch":
+            self.action_rematch()
+        elif what == "quit":
+            self.app.exit(return_code=0)
+
+    # ------------------------------------------------------------------ input
+
+    @on(MovesPanel.Chosen)
+    def _move_chosen(self, event: MovesPanel.Chosen) -> None:
+        self.play_move(event.move)
+
+    @on(HandView.Chosen)
+    def _hand_chosen(self, event: HandView.Chosen) -> None:
+        self.select_card(event.card)
+
+    @on(CardView.Clicked)
+    def _card_clicked(self, event: CardView.Clicked) -> None:
+        view = event.card_view
+        if view.has_class("hand-card"):
+            hand = self.query_one("#hand", HandView)
+            if view.card in hand.cards:
+                hand.cursor = hand.cards.index(view.card)
+            self.select_card(view.card)
+        elif view.has_class("field-card"):
+            self.choose_target(view.stack)
+
+    def select_card(self, name: str) -> None:
+        """Select (or unselect) a hand card; its moves and targets are highlighted."""
+        legal = self.session.legal()
+        if not legal:
+            self.notify("Not your decision now.")
+            return
+        if self.selected == name:
+            self.selected = None
+        elif name not in choices.playable_cards(legal):
+            self.notify(f"{name} cannot be played now.", severity="warning")
+            return
+        else:
+            self.selected = name
+        self.redraw()
+        if self.selected:
+            self.query_one("#moves", MovesPanel).focus_list()
+
+    def choose_target(self, stack: tuple[str, ...]) -> None:
+        """A card on the table was clicked: play the selected card onto it."""
+        legal = self.session.legal()
+        if self.selected is None:
+            onto = [m for m in legal if choices.parts(m).target in stack]
+            if not onto:
+                self.notify("Select a card of your hand first.")
+                return
+        else:
+            onto = choices.moves_onto(legal, self.selected, stack)
+            if not onto:
+                self.notify(f"{self.selected} cannot target {stack[-1]}.", severity="warning")
+                return
+        if len(onto) == 1 and self.selected is not None:
+            self.play_move(onto[0])
+            return
+        panel = self.query_one("#moves", MovesPanel)
+        panel.moves = legal
+        panel.focus_card = None
+        panel.set_moves(onto)
+        panel.focus_list()
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit typed on the table starts the move filter with it."""
+        if isinstance(self.focused, Input):
+            return
+        if event.character and event.character.isdigit():
+            event.stop()
+            self.query_one("#moves", MovesPanel).focus_filter(event.character)
+
+    # ------------------------------------------------------------------ actions
+
+    def action_prompt(self) -> None:
+        """Open the dialog of the current decision again."""
+        if self.session.human_to_act and str(self.session.view()["phase"]) in DIALOG_PHASES:
+            self.open_prompt()
+
+    def action_filter(self) -> None:
+        """Type to filter the moves."""
+        self.query_one("#moves", MovesPanel).focus_filter()
+
+    def action_clear(self) -> None:
+        """Clear the selection and the filter."""
+        self.selected = None
+        self.redraw()
+        self.query_one("#moves", MovesPanel).focus_list()
+
+    def action_hint(self) -> None:
+        """Search the position and show the moves with their estimated win chances."""
+        s = self.session
+        if not s.human_to_act:
+            self.notify("Hints are for your own decisions: wait for your turn.")
+            return
+        try:
+            from cuttle.bots import analyse  # noqa: F401
+        except ImportError:
+            self.notify("Hints need the bots (cuttle.bots), which are not installed.")
+            return
+        self.thinking = "Thinking about a hint…"
+        self.redraw()
+        self._hint(self.token, s.game.moves_played, s.view(), s.legal(), s.history())
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def _hint(
+        self, token: int, moves: int, view: dict[str, Any], legal: list[str], history: list[str]
+    ) -> None:
+        from cuttle.bots import analyse
+
+        seconds = self.cuttle_app.options.hint_seconds
+        try:
+            result = analyse(view, legal, history, seconds=seconds)
+        except Exception as exc:  # a failed search must not end the game
+            self.app.call_from_thread(self.notify, f"No hint: {exc}", severity="error")
+            result = []
+        self.app.call_from_thread(self._hint_done, token, moves, result, seconds)
+
+    def _hint_done(
+        self, token: int, moves: int, result: list[tuple[str, float]], seconds: float
+    ) -> None:
+        self.thinking = None
+        if token != self.token or self.session.game.moves_played != moves:
+            return
+        self.redraw()
+        if not result or self.dialog_open:
+            return
+        self.dialog_open = True
+        self.app.push_screen(
+            hint_dialog(result, seconds), callback=lambda m: self._prompt_done(token, m)
+        )
+
+    def _save_message(self) -> str:
+        try:
+            path = self.session.save()
+        except (OSError, ValueError) as exc:
+            return f"Could not save the record: {exc}"
+        return f"Record saved to {path}"
+
+    def action_save(self) -> None:
+        """Save the game's record."""
+        message = self._save_message()
+        self.notify(message, severity="error" if message.startswith("Could") else "information")
+
+    def action_resign(self) -> None:
+        """Resign the game (after a confirmation)."""
+        if self.session.is_over:
+            self.notify("The game is over.")
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes and not self.session.is_over:
+                self.token += 1
+                self.bot_worker = None
+                self.session.resign()
+                self.advance()
+
+        self.app.push_screen(ConfirmDialog("Resign this game?", id="resign-dialog"), done)
+
+    def action_rematch(self) -> None:
+        """A new game with the seats moved on (two players swap)."""
+        if not self.session.is_over:
+            self.notify("Finish (or resign) this game first.")
+            return
+        self.start_game(self.session.rematch())
+
+    def action_quit_table(self) -> None:
+        """Leave (asking first if the game is on)."""
+        s = self.session
+        if s.is_over or not s.game.history:
+            self.app.exit(return_code=0 if s.is_over else 1)
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.exit(return_code=1)
+
+        question = "Leave this game unfinished? (Press s first to save it.)"
+        self.app.push_screen(ConfirmDialog(question, id="quit-dialog"), done)

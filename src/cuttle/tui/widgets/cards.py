@@ -1,0 +1,255 @@
+"""Cards drawn with box-drawing characters and Rich styles, and the card widgets.
+
+Three sizes: a *face* (a hand card, 7×5), a *chip* (a card on the table, 6×3 plus one
+line for each jack or joker lying on it) and a *fan* (a hand seen from across the table:
+overlapping chips, faces or backs). Hearts and diamonds are red, clubs and spades black,
+on a white card; a hidden card (``"??"``) is a blue back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+HIDDEN = "??"
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+"""Suit letter to its symbol."""
+RED_SUITS = frozenset("DH")
+
+FACE_WIDTH = 7
+CHIP_WIDTH = 6
+
+PAPER = "grey93"
+INK_RED = "red3"
+INK_BLACK = "grey7"
+INK_JOKER = "dark_magenta"
+BACK = Style(color="grey70", bgcolor="dark_blue")
+
+BORDERS = {
+    "plain": ("╭", "─", "╮", "│", "╰", "╯"),
+    "selected": ("╔", "═", "╗", "║", "╚", "╝"),
+    "target": ("┏", "━", "┓", "┃", "┗", "┛"),
+}
+"""Corner, edge and side characters of a card for each state."""
+BORDER_COLOR = {
+    "plain": "grey50",
+    "playable": "grey15",
+    "selected": "dark_orange3",
+    "target": "green4",
+    "cursor": "blue1",
+}
+
+
+def rank_text(name: str) -> str:
+    """How a card's rank is printed: ``"10"`` for T, ``"★"`` for a joker."""
+    if name.startswith("X"):
+        return "★"
+    return "10" if name[0] == "T" else name[0]
+
+
+def suit_text(name: str) -> str:
+    """A card's suit symbol (a joker's number for a joker)."""
+    if name.startswith("X"):
+        return name[1:]
+    return SUITS.get(name[1:2], "?")
+
+
+def label(name: str) -> str:
+    """A card in two or three characters: ``"7♥"``, ``"10♠"``, ``"★1"`` (``"??"`` hidden)."""
+    if name == HIDDEN:
+        return HIDDEN
+    return rank_text(name) + suit_text(name)
+
+
+def ink(name: str) -> str:
+    """The colour a card's rank and suit are printed in."""
+    if name.startswith("X"):
+        return INK_JOKER
+    return INK_RED if name[1:2] in RED_SUITS else INK_BLACK
+
+
+def card_text(name: str, *, on_paper: bool = False) -> Text:
+    """A card inline, coloured: red for hearts and diamonds (``"??"`` dim)."""
+    if name == HIDDEN:
+        return Text(HIDDEN, style="dim")
+    color = ink(name)
+    if on_paper:
+        return Text(label(name), style=Style(color=color, bgcolor=PAPER, bold=True))
+    bright = {INK_BLACK: "bright_white", INK_RED: "bright_red", INK_JOKER: "magenta"}[color]
+    return Text(label(name), style=Style(color=bright, bold=True))
+
+
+def cards_text(names: Sequence[str], sep: str = " ") -> Text:
+    """Several cards inline, separated by ``sep``."""
+    out = Text()
+    for i, n in enumerate(names):
+        if i:
+            out.append(sep)
+        out.append_text(card_text(n))
+    return out
+
+
+def move_label(text: str) -> Text:
+    """A move text with its card names drawn as coloured cards (``"points 7♥"``)."""
+    out = Text()
+    for i, word in enumerate(text.split()):
+        if i:
+            out.append(" ")
+        is_card = i > 0 and len(word) == 2 and (word[1] in SUITS or word[0] == "X")
+        if is_card:
+            out.append_text(card_text(word))
+        else:
+            out.append(word)
+    return out
+
+
+def _border(state: str) -> tuple[tuple[str, ...], Style]:
+    chars = BORDERS.get(state, BORDERS["plain"])
+    color = BORDER_COLOR.get(state, BORDER_COLOR["plain"])
+    return chars, Style(color=color, bgcolor=PAPER, bold=state != "plain")
+
+
+def face_lines(name: str, state: str = "plain") -> list[Text]:
+    """A hand-sized card (7 wide, 5 high): rank top left, suit centre, rank bottom right."""
+    (tl, h, tr, v, bl, br), edge = _border(state)
+    inner = FACE_WIDTH - 2
+    top = Text(tl + h * inner + tr, style=edge)
+    bottom = Text(bl + h * inner + br, style=edge)
+    if name == HIDDEN:
+        mid = [Text(v, style=edge) + Text("░" * inner, style=BACK) + Text(v, style=edge)] * 3
+        return [top, *mid, bottom]
+    face = Style(color=ink(name), bgcolor=PAPER, bold=True)
+    r = rank_text(name)
+    centre = "JOKER" if name.startswith("X") else suit_text(name).center(inner)
+    rows = [r.ljust(inner), centre, r.rjust(inner)]
+    mid = [Text(v, style=edge) + Text(row, style=face) + Text(v, style=edge) for row in rows]
+    return [top, *mid, bottom]
+
+
+def chip_lines(name: str, covers: Sequence[str] = (), state: str = "plain") -> list[Text]:
+    """A table-sized card (6 wide): its label, then one ``+J♣`` line per cover."""
+    (tl, h, tr, v, bl, br), edge = _border(state)
+    inner = CHIP_WIDTH - 2
+    rows: list[Text] = []
+    if name == HIDDEN:
+        rows.append(Text("░" * inner, style=BACK))
+    else:
+        rows.append(Text(label(name).center(inner), style=Style(color=ink(name), bgcolor=PAPER)))
+    for c in covers:
+        row = Text("+", style=Style(color="grey30", bgcolor=PAPER))
+        row.append_text(card_text(c, on_paper=True))
+        row.pad_right(inner - row.cell_len, " ")
+        row.stylize(Style(bgcolor=PAPER))
+        rows.append(row)
+    top = Text(tl + h * inner + tr, style=edge)
+    bottom = Text(bl + h * inner + br, style=edge)
+    return [top, *(Text(v, style=edge) + r + Text(v, style=edge) for r in rows), bottom]
+
+
+def fan_lines(names: Sequence[str]) -> list[Text]:
+    """A hand seen from across the table: overlapping chips (faces or backs), 3 high."""
+    if not names:
+        return [Text("     "), Text("empty", style="dim italic"), Text("     ")]
+    edge = Style(color="grey50", bgcolor=PAPER)
+    top, mid, bottom = Text(), Text(), Text()
+    for i, name in enumerate(names):
+        last = i == len(names) - 1
+        width = CHIP_WIDTH - 2 if last else 3
+        top.append("╭" + "─" * width, style=edge)
+        bottom.append("╰" + "─" * width, style=edge)
+        mid.append("│", style=edge)
+        if name == HIDDEN:
+            mid.append("░" * width, style=BACK)
+        else:
+            mid.append(
+                label(name).ljust(width)[:width], style=Style(color=ink(name), bgcolor=PAPER)
+            )
+        if last:
+            top.append("╮", style=edge)
+            bottom.append("╯", style=edge)
+            mid.append("│", style=edge)
+    return [top, mid, bottom]
+
+
+def join_lines(lines: Sequence[Text]) -> Text:
+    """Stack lines of text into one renderable."""
+    return Text("\n").join(lines)
+
+
+class CardView(Widget):
+    """One card that can be clicked: a hand card (``face``) or a card on the table (``chip``).
+
+    ``covers`` are the jacks (or jokers) lying on a table card. The classes ``-playable``,
+    ``-selected``, ``-target`` and ``-cursor`` change how its border is drawn.
+    """
+
+    DEFAULT_CSS = """
+    CardView { width: auto; height: auto; margin: 0 1 0 0; }
+    """
+
+    class Clicked(Message):
+        """The card was clicked."""
+
+        def __init__(self, card_view: CardView) -> None:
+            """Carry the card view that was clicked."""
+            super().__init__()
+            self.card_view = card_view
+
+        @property
+        def control(self) -> CardView:
+            """The clicked card view."""
+            return self.card_view
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        covers: Sequence[str] = (),
+        kind: str = "chip",
+        seat: int | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """A card ``name`` (``"??"`` for a back) of ``kind`` ``"face"`` or ``"chip"``."""
+        super().__init__(id=id, classes=classes)
+        self.card = name
+        self.covers = tuple(covers)
+        self.kind = kind
+        self.seat = seat
+
+    @property
+    def stack(self) -> tuple[str, ...]:
+        """The card and everything lying on it."""
+        return (self.card, *self.covers)
+
+    def state(self) -> str:
+        """The border state from the classes (selected > target > cursor > playable)."""
+        for cls in ("selected", "target", "cursor", "playable"):
+            if self.has_class(f"-{cls}"):
+                return cls
+        return "plain"
+
+    def render(self) -> Text:
+        """Draw the card."""
+        state = self.state()
+        if self.kind == "face":
+            lines = face_lines(self.card, state)
+        else:
+            lines = chip_lines(self.card, self.covers, state)
+        return join_lines(lines)
+
+    def set_state(self, **flags: bool) -> None:
+        """Switch the ``-name`` classes given as keywords and redraw."""
+        for key, on in flags.items():
+            self.set_class(on, f"-{key}")
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        """Tell the screen which card was clicked."""
+        event.stop()
+        self.post_message(self.Clicked(self))
