@@ -3,19 +3,21 @@ was (compared through ``to_json`` and the history)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cuttle import Game, GameOverError, InvalidMoveError
 from helpers_positions import game, play, refuse
 
 
-def main_table(rules: str = "standard", **kw: object) -> Game:
+def main_table(rules: str = "standard", **kw: Any) -> Game:
     return game(
         rules,
         hands=[["7C", "KH", "JC", "4C", "9C", "2C", "3C", "8D"], ["5D", "2D"]],
         fields=[{"points": ["3D"]}, {"points": ["7H"], "faces": ["QS"]}],
         scrap=["3H"],
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 
@@ -182,3 +184,7 @@ def test_eight_oneoff_refuses_other_targets() -> None:
         fields=[{}, {"faces": ["KH"], "glasses": ["8S"]}],
     )
     refuse(g, "oneoff 8C KH", "An eight one-off scraps only glasses")
+
+
+def test_resign_is_not_played_as_a_move() -> None:
+    refuse(main_table(), "resign", "call resign(seat)")

@@ -5,6 +5,7 @@ move cap."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -112,11 +113,11 @@ def test_royals_and_glasses_never_score(royal: str) -> None:
 # ---------------------------------------------------------------------- scuttles
 
 
-def scuttle_game(**kw: object) -> Game:
+def scuttle_game(**kw: Any) -> Game:
     return game(
         hands=[["9S", "7S", "7C", "4D", "KH"], ["AD"]],
         fields=[{"points": ["3C"]}, {"points": ["7H"], "faces": ["QS"]}],
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 
@@ -287,22 +288,19 @@ def test_team_goals_are_per_player_and_either_partner_wins() -> None:
 # ---------------------------------------------------------------------- simultaneous goals
 
 
-def six_table(mover: int, stolen_from: tuple[int, int]) -> Game:
-    """Cutthroat (goal 14): ``mover`` controls a six of each seat in ``stolen_from`` with
-    a jack; those seats have 8 points of their own, so a six returns 6 to each and both
-    reach 14 at once."""
-    sixes = {stolen_from[0]: "6C", stolen_from[1]: "6D"}
-    eights = {stolen_from[0]: "8C", stolen_from[1]: "8D"}
-    jacks = iter(["JC", "JD"])
-    fields: list[dict[str, object]] = [{"points": []} for _ in range(3)]
-    for v in stolen_from:
-        fields[v]["points"] = [eights[v]]
-        fields[mover]["points"].append(  # type: ignore[union-attr]
-            {"card": sixes[v], "owner": v, "jacks": [{"card": next(jacks), "to": mover}]}
-        )
+def six_table(mover: int, holder: int, stolen_from: tuple[int, int]) -> Game:
+    """Cutthroat (goal 14): ``holder`` controls a six of each seat in ``stolen_from`` with
+    a jack (12 points); those seats have 8 points of their own, so when ``mover`` plays a
+    six both get 6 back and reach 14 at once."""
+    pts: list[list[object]] = [[], [], []]
+    for v, six, eight, jack in zip(
+        stolen_from, ("6C", "6D"), ("8C", "8D"), ("JC", "JD"), strict=True
+    ):
+        pts[v].append(eight)
+        pts[holder].append({"card": six, "owner": v, "jacks": [{"card": jack, "to": holder}]})
     hands = [["AS"], ["AH"], ["AD"]]
     hands[mover] = ["6S"]
-    return game("cutthroat", hands=hands, fields=fields, turn=mover)
+    return game("cutthroat", hands=hands, fields=[{"points": p} for p in pts], turn=mover)
 
 
 def resolve_all(g: Game) -> None:
@@ -311,18 +309,20 @@ def resolve_all(g: Game) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mover", "stolen_from", "winner"),
+    ("mover", "holder", "stolen_from", "winner"),
     [
-        (0, (0, 1), 0),  # the mover is among them: the mover wins
-        (1, (2, 0), 2),  # otherwise the first after the mover in seat order (not p0)
-        (2, (0, 1), 0),
-        (0, (1, 2), 1),
+        (0, 2, (0, 1), 0),  # the mover is among them: the mover wins
+        (1, 0, (1, 2), 1),
+        (1, 1, (2, 0), 2),  # otherwise the first after the mover in seat order (not p0)
+        (2, 2, (0, 1), 0),
+        (0, 0, (1, 2), 1),
     ],
 )
 def test_simultaneous_goals_spec_ruling_10(
-    mover: int, stolen_from: tuple[int, int], winner: int
+    mover: int, holder: int, stolen_from: tuple[int, int], winner: int
 ) -> None:
-    g = six_table(mover, stolen_from)
+    g = six_table(mover, holder, stolen_from)
+    assert not g.is_over and all(g.score(v) < 14 for v in range(3))
     play(g, "oneoff 6S")
     resolve_all(g)
     for v in stolen_from:
@@ -387,7 +387,7 @@ def multiplayer_without_cards(n: int) -> Game:
     every = [CARD_NAMES[c] for c in range(52)]
     hands = [[every[i]] for i in range(n)]
     rest = every[n:]
-    fields: list[dict[str, list[str]]] = [{} for _ in range(n)]  # type: ignore[misc]
+    fields: list[dict[str, list[str]]] = [{} for _ in range(n)]
     fields[0] = {
         "points": [c for c in rest if c[0] in "A2345679T"],
         "glasses": [c for c in rest if c[0] == "8"],
@@ -481,3 +481,17 @@ def test_move_cap_draws() -> None:
     play(g, "draw")
     assert g.outcome is not None
     assert g.outcome.termination == "move-cap" and g.outcome.winners == ()
+
+
+def test_move_cap_or_agreement_mid_chain_keeps_the_pending_cards() -> None:
+    rs = replace(get_rules("standard"), move_cap=2)
+    pos = position(hands=[["AC"], ["2C"]], fields=[{"points": ["5C"]}, {"points": ["6C"]}])
+    g = Game.from_json(pos, rs)
+    play(g, "oneoff AC", "counter 2C")
+    assert g.outcome is not None and g.outcome.termination == "move-cap"
+    assert g.to_json()["pending"] == {"card": "AC", "by": 0, "target": None, "counters": ["2C"]}
+    assert points(g, 1) == {"6C"}  # the ace never resolved
+    g = game(hands=[["AC"], ["2C"]], fields=[{"points": ["5C"]}, {"points": ["6C"]}])
+    play(g, "oneoff AC")
+    g.agree_draw()
+    assert g.to_json()["pending"]["card"] == "AC"

@@ -4,19 +4,21 @@ multiplayer's spent turns."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cuttle import Game
 from helpers_positions import controller, faces, game, hand, legal, play, points, refuse, scrap
 
 
-def ace_table(rules: str = "standard", **kw: object) -> Game:
+def ace_table(rules: str = "standard", **kw: Any) -> Game:
     """p0 may scrap the points with AC; both hold twos."""
     return game(
         rules,
         hands=[["AC", "2D", "2S"], ["2C", "2H", "5D"]],
         fields=[{"points": ["9C"]}, {"points": ["TC"]}],
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 
@@ -147,12 +149,12 @@ def test_cutthroat_one_counter_resolved_by_a_full_round_cancels() -> None:
 # ---------------------------------------------------------------------- team
 
 
-def team_ace(**kw: object) -> Game:
+def team_ace(**kw: Any) -> Game:
     return game(
         "team",
         hands=[["AC", "2S"], ["2C", "5D"], ["2D", "5S"], ["2H", "5H"]],
         fields=[{"points": ["9C"]}, {"points": ["TC"]}, {"points": ["TD"]}, {"points": ["TH"]}],
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 

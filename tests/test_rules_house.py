@@ -100,6 +100,8 @@ def test_every_problem_is_reported_at_once() -> None:
         ({"base": "classic", "four_victims": "nobody"}, "four_victims"),
         ({"base": "classic", "variants": ["warp"]}, "unknown variant"),
         ({"base": "classic", "name": ""}, "'name' must be a non-empty string"),
+        ({"base": "multiplayer", "players": 3, "oneoffs": {"A": "swap-hands"}}, "two players"),
+        ({"base": "classic", "oneoffs": {"X": "draw-two"}}, "'jokers' set to 1 or 2"),
     ],
 )
 def test_bad_house_rules(spec: dict[str, object], words: str) -> None:
@@ -125,3 +127,12 @@ def test_house_rules_on_a_multiplayer_base() -> None:
     assert rs.players == 4
     g = play_out(new_game(rs, seed=2), 2)
     assert g.outcome is not None
+
+
+def test_house_joker_with_an_effect() -> None:
+    rs = house_rules({"base": "classic", "jokers": 1, "oneoffs": {"X": "draw-two"}})
+    assert rs.card_count == 53
+    g = Game.from_json(position(hands=[["X1"], ["5D"]], deck=["9C", "9D"], house=rs), rs)
+    assert legal(g) == {"draw", "oneoff X1"}
+    play(g, "oneoff X1", "resolve")
+    assert hand(g, 0) == {"9C", "9D"}

@@ -3,9 +3,13 @@ rulings 3, 5, 6, 7)."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
-from cuttle import Game
+from cuttle import Game, new_game
+from cuttle.engine.moves import JACK, ONEOFF, ROYAL
 from helpers_positions import controller, faces, game, hand, jacks_on, legal, play, refuse, scrap
 
 
@@ -145,7 +149,7 @@ def test_team_opponents_queen_shields_partners_does_not() -> None:
 # ---------------------------------------------------------------------- jokers
 
 
-def joker_table(**kw: object) -> Game:
+def joker_table(**kw: Any) -> Game:
     return game(
         "cutthroat",
         hands=[["X1", "2C"], ["X2", "5D"], ["5S"]],
@@ -158,7 +162,7 @@ def joker_table(**kw: object) -> Game:
             },
             {"faces": ["KD"]},
         ],
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 
@@ -255,3 +259,53 @@ def test_a_stolen_lone_queen_is_targetable_through_its_joker() -> None:
     play(g, "oneoff 2C X1")
     resolve_all(g)
     assert controller(g, "QS") == 2
+
+
+def _table(g: Game) -> dict[int, tuple[int, bool]]:
+    """Every targetable card -> (controlling seat, whether it counts as a queen)."""
+    out: dict[int, tuple[int, bool]] = {}
+    for v in range(g.n):
+        for c in g.glasses[v]:
+            out[c] = (v, False)
+        for base, _, covers in g.points[v]:
+            out[covers[-1][0] if covers else base] = (v, False)
+            if not covers:
+                out[base] = (v, False)
+        for base, _, covers in g.faces[v]:
+            out[covers[-1][0] if covers else base] = (v, base // 4 == 11)
+            out[base] = (v, base // 4 == 11)
+    return out
+
+
+@pytest.mark.parametrize(
+    "rules", ["classic", "standard", "cuttlecards", "cutthroat", "team", "multiplayer"]
+)
+def test_random_positions_respect_queen_shields(rules: str) -> None:
+    """In random play, no legal two, nine, jack or joker aims at an opponent's card its
+    queens shield (classic family: every card but queens; standard family: everything
+    but a lone queen)."""
+    guard_queens = rules in ("standard", "cuttlecards", "cutthroat", "team")
+    checked = 0
+    for seed in range(25):
+        g = new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            moves = g.legal_actions()
+            table = _table(g)
+            s = g.to_act
+            for verb, _c, t, _, _ in moves:
+                if t < 0 or verb not in (ONEOFF, JACK, ROYAL) or t not in table:
+                    continue
+                v, is_queen = table[t]
+                if v not in g.opponents(s):
+                    continue
+                q = g.queens(v)
+                if q == 0:
+                    continue
+                checked += 1
+                if is_queen:
+                    assert not (guard_queens and q >= 2), (rules, seed, t)
+                else:
+                    raise AssertionError(f"{rules} seed {seed}: shielded target {t}")
+            g.apply(rng.choice(moves))
+    assert checked > 0

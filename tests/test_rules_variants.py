@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from cuttle import VARIANTS, InvalidRulesError, get_rules, new_game
+from cuttle import VARIANTS, Game, InvalidRulesError, get_rules, new_game
 from helpers_positions import (
-    controller,
     deck_top,
     faces,
     game,
@@ -17,11 +18,6 @@ from helpers_positions import (
     refuse,
     scrap,
 )
-
-
-def resolve_all(g: object) -> None:
-    while g.phase == "counter":  # type: ignore[attr-defined]
-        g.play("resolve")  # type: ignore[attr-defined]
 
 
 def test_seven_toggles_with_descriptions() -> None:
@@ -185,13 +181,13 @@ def test_standard_nine_to_deck_on_a_point_card() -> None:
 # ---------------------------------------------------------------------- ten-blocks-scuttle
 
 
-def scuttle_table(**kw: object) -> object:
+def scuttle_table(**kw: Any) -> Game:
     return game(
         "classic",
         variants=["ten-blocks-scuttle"],
         hands=[["9S", "5C"], ["TH", "TC", "2C"]],
         fields=[{}, {"points": ["7H"], "faces": ["QS"]}],
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 
@@ -232,11 +228,8 @@ def test_the_scuttle_window_opens_without_a_ten_and_asks_the_controller() -> Non
     play(g, "scuttle 9S 7H")
     assert g.to_act == 1 and legal(g) == {"resolve"}
     play(g, "resolve")
-    assert {"9S", "7H", "JC"} <= scrap(g) and controller_free(g)
-
-
-def controller_free(g: object) -> bool:
-    return not any(g.points)  # type: ignore[attr-defined]
+    assert {"9S", "7H", "JC"} <= scrap(g)
+    assert g.points == [[], []]
 
 
 def test_frozen_ten_cannot_block() -> None:
@@ -300,5 +293,29 @@ def test_no_jokers_without_the_toggle() -> None:
     assert len(new_game("standard", seed=1).deck) == 52 - 11
 
 
-def controller_unused() -> None:
-    _ = controller
+def test_joker_swap_ends_a_freeze() -> None:
+    """p1's king came back frozen; p1 swaps hands on its turn: the king is now p0's and
+    not frozen (the freeze was for p1's turn)."""
+    g = game(
+        "standard",
+        variants=["joker-swap"],
+        hands=[["9C", "5C"], ["X1", "5D"]],
+        fields=[{}, {"faces": ["KH"]}],
+    )
+    play(g, "oneoff 9C KH", "resolve")
+    assert g.to_json()["frozen"] == ["KH"]
+    play(g, "oneoff X1", "resolve")
+    assert "KH" in hand(g, 0) and g.frozen == []
+    assert "royal KH" in legal(g)
+
+
+def test_multiplayer_ten_block_costs_no_turn() -> None:
+    g = game(
+        "multiplayer",
+        variants=["ten-blocks-scuttle"],
+        hands=[["9S", "5C"], ["TH", "5D"]],
+        fields=[{}, {"points": ["7H"]}],
+    )
+    play(g, "scuttle 9S 7H", "counter TH")
+    assert points(g, 1) == {"7H"}
+    assert g.turn == 1 and "skips" not in g.to_json()

@@ -18,7 +18,7 @@ from ..engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF
 from ..engine.game import ANSWER, COUNTER_PHASE, MAIN, Game
 from ..engine.moves import RESOLVE, make
 
-W_REMAINING = 1.0
+W_REMAINING = 0.6
 """Strength lost per point still needed to reach the goal."""
 W_CLOSE = 6.0
 """Bonus ``W_CLOSE / (1 + remaining)``: a seat one card from winning is a threat."""
@@ -30,7 +30,7 @@ TEMPERATURE = 5.0
 # What a card in hand is worth, by rank: A 2 3 4 5 6 7 8 9 T J Q K joker.
 _RANK_WORTH = (1.3, 1.9, 1.2, 1.3, 1.4, 1.3, 1.2, 1.3, 1.6, 1.5, 1.7, 1.7, 2.2, 2.0)
 CARD_WORTH = tuple(
-    _RANK_WORTH[RANK_OF[c]] + 0.08 * POINT_VALUE[c] for c in range(len(POINT_VALUE))
+    _RANK_WORTH[RANK_OF[c]] + 0.2 * POINT_VALUE[c] for c in range(len(POINT_VALUE))
 )
 """Strength of holding each card (index: card number)."""
 

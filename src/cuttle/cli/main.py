@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cuttle import __version__
 from cuttle.engine.errors import CuttleError
@@ -26,6 +26,8 @@ examples:
   cuttle apply start.json draw "points 7H"      play moves on it
   cuttle replay records/game.cuttle             watch a recorded game
   cuttle simulate --rules cutthroat --games 500 random games and their statistics
+  cuttle arena --bots random,greedy --games 100  bots against each other, with ratings
+  cuttle hint start.json --time 1s              the best moves for the seat to act
 
 'cuttle COMMAND --help' explains each command.
 """
@@ -45,12 +47,49 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(sub)
     replay.register(sub)
     simulate.register(sub)
+    for name, (_, summary) in DELEGATED.items():
+        sub.add_parser(name, help=summary, add_help=False)
     return parser
+
+
+def _arena(argv: list[str]) -> int:
+    from cuttle.arena.cli import arena_main
+
+    return arena_main(argv)
+
+
+def _hint(argv: list[str]) -> int:
+    from cuttle.arena.cli import hint_main
+
+    return hint_main(argv)
+
+
+def _serve(argv: list[str]) -> int:
+    try:
+        from cuttle.server.cli import serve_main
+    except ImportError as exc:
+        print(
+            f"cuttle serve: the web server is not installed ({exc.name} is missing); "
+            "run 'make setup' or pip install -e '.[server]'",
+            file=sys.stderr,
+        )
+        return 2
+    return serve_main(argv)
+
+
+DELEGATED: dict[str, tuple[Callable[[list[str]], int], str]] = {
+    "arena": (_arena, "play bots against each other: crosstable, intervals, ratings"),
+    "hint": (_hint, "the best moves for the seat to act, with win chances"),
+    "serve": (_serve, "run the web site (lobby, tables, replays) on http://127.0.0.1:8000"),
+}
 
 
 def main(argv: Sequence[str] | None = None, streams: Streams | None = None) -> int:
     """Run ``cuttle`` with ``argv`` (default: the process's arguments); return the exit code."""
     io = streams or Streams()
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if args_list and args_list[0] in DELEGATED:
+        return DELEGATED[args_list[0]][0](args_list[1:])
     parser = build_parser()
     old = sys.stdout, sys.stderr
     # argparse prints help and usage errors to sys.stdout / sys.stderr.

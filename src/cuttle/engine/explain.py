@@ -14,6 +14,7 @@ from .moves import (
     ONEOFF,
     PASS,
     POINTS,
+    RESIGN,
     RESOLVE,
     ROYAL,
     SCRAP,
@@ -161,6 +162,8 @@ def explain_illegal(g: Game, move: Move) -> str:
     s = g.to_act
     text = move_text(move)
     phase = g.phase
+    if verb == RESIGN:
+        return "Resigning is not a move of the game: call resign(seat), which any seat may do"
     if verb not in _PHASE_VERBS.get(phase, set()):
         help_ = _PHASE_HELP.get(phase, "play a move of the main phase")
         return f"'{VERBS[verb]}' is not possible now: p{s} must {help_}"

@@ -973,10 +973,11 @@ def _h_counter(g: Game, s: int, m: Move) -> bool:
         g.frozen.remove(c)
     p.counters.append(c)
     p.counter_seats.append(s)
+    if p.kind == KIND_SCUTTLE:
+        # a ten stopping a scuttle (variant) is not multiplayer's two-counter: no turn cost
+        return g._resolve_chain()
     if g.rules.counter_spends_turn:
         g.skips[s] += 1
-    if p.kind == KIND_SCUTTLE:
-        return g._resolve_chain()
     g.to_act = g._responders(s)[0]
     return False
 
@@ -1120,6 +1121,7 @@ def _resolve_effect(g: Game, p: Pending) -> bool:
     elif effect == R.SWAP_HANDS:
         a, b = g.hands[0], g.hands[1]
         g.hands[0], g.hands[1] = b, a
+        g.frozen = []  # a card frozen for one holder is not frozen for the next
         for c in a:
             g.known[c] = g.known.get(c, 1) | 3
         for c in b:

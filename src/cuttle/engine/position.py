@@ -452,15 +452,20 @@ def _check_phase(g: Game, hidden_hands: list[int], hidden_deck: int) -> None:
 # ---------------------------------------------------------------------- sampling
 
 
-def deal_from_view(view: Mapping[str, Any], rng: random.Random) -> Game:
+def deal_from_view(
+    view: Mapping[str, Any], rng: random.Random, rules: RuleSet | None = None
+) -> Game:
     """Deal a full position consistent with ``view``: every ``"??"`` becomes one of the
     cards the viewer has not seen, uniformly at random.
 
     The cards a seat knows (its hand, hands open to it, cards it saw go into a hand,
     known deck tops) are all written in its view, so the result agrees with everything
-    that seat knows.
+    that seat knows. ``rules`` gives the rule set when the view's name does not (house
+    rules); by default it is read from the view.
     """
-    n_cards = get_rules(str(view["rules"]), view["variants"], len(view["hands"])).card_count
+    if rules is None:
+        rules = get_rules(str(view["rules"]), view["variants"], len(view["hands"]))
+    n_cards = rules.card_count
     seen: set[str] = set()
 
     def collect(x: Any) -> None:
@@ -505,4 +510,4 @@ def deal_from_view(view: Mapping[str, Any], rng: random.Random) -> Game:
         tops += 1
     if tops:
         full["deck_known"] = tops
-    return from_json(full)
+    return from_json(full, rules)

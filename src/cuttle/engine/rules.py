@@ -406,6 +406,11 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
         problems.append(
             f"not enough cards to deal {result.deal} to each of {result.players} players"
         )
+    effects = set(result.oneoffs.values())
+    if SWAP_HANDS in effects and result.players != 2:
+        problems.append(f"oneoffs: {SWAP_HANDS!r} needs exactly two players")
+    if JOKER_ONEOFF in result.oneoffs and not result.jokers:
+        problems.append("oneoffs: a joker effect needs 'jokers' set to 1 or 2")
     if problems:
         raise InvalidRulesError("bad house rules: " + "; ".join(problems))
     return result

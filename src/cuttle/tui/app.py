@@ -10,6 +10,7 @@ from __future__ import annotations
 from textual.app import App
 
 from .options import AppOptions, coerce_options, resolve
+from .screens.dialogs import ConfirmDialog
 from .screens.setup import SetupScreen
 from .screens.table import TableScreen
 from .session import BotFactory, Session
@@ -88,6 +89,19 @@ class CuttleApp(App[None]):
         """Sit down at ``session``'s table."""
         self.session = session
         self.push_screen(TableScreen(session))
+
+    async def action_table(self, action: str) -> None:
+        """Keys the table's dialogs pass on: hint, save, resign, quit (see ``TABLE_KEYS``).
+
+        A move dialog is closed first (``o`` opens it again); a yes/no question or the
+        setup screen ignores them.
+        """
+        table = self.table
+        if table is None or isinstance(self.screen, (ConfirmDialog, SetupScreen)):
+            return
+        if action != "save":
+            await table.close_prompt()
+        getattr(table, f"action_{action}")()
 
     @property
     def table(self) -> TableScreen | None:

@@ -28,6 +28,14 @@ from ..widgets.cards import (
     move_label,
 )
 
+TABLE_KEYS = [
+    Binding("h", "app.table('hint')", "Hint"),
+    Binding("s", "app.table('save')", "Save"),
+    Binding("r", "app.table('resign')", "Resign"),
+    Binding("q", "app.table('quit_table')", "Quit"),
+]
+"""The table's keys, still working while a move dialog is open (it closes first)."""
+
 Choice = tuple[Text, str]
 """An option of a dialog: what is shown, and the move text it stands for."""
 
@@ -35,7 +43,7 @@ Choice = tuple[Text, str]
 class ChoiceDialog(ModalScreen[str | None]):
     """Choose one move from a list: ↑/↓ and Enter, a digit, or a click."""
 
-    BINDINGS = [Binding("escape", "cancel", "Close")]
+    BINDINGS = [Binding("escape", "cancel", "Close"), *TABLE_KEYS]
 
     def __init__(
         self,
@@ -152,6 +160,7 @@ class DiscardDialog(ModalScreen[str | None]):
         Binding("space", "toggle", "choose card", show=False),
         Binding("enter", "confirm", "Discard", show=False),
         Binding("escape", "cancel", "Close"),
+        *TABLE_KEYS,
     ]
 
     def __init__(self, title: str, body: Text | str, hand: Sequence[str], legal: Sequence[str]):

@@ -153,6 +153,7 @@ class SetupScreen(Screen[Session | None]):
             return
         self._bots_for = key
         box = self.query_one("#bots", Vertical)
+        self._remember_bots()
         await box.remove_children()
         rows = []
         for seat in range(self._players()):
@@ -204,10 +205,10 @@ class SetupScreen(Screen[Session | None]):
     async def _seat_changed(self, event: Select.Changed) -> None:
         await self._fill_bots()
 
-    @on(Select.Changed, ".bot-select")
-    def _bot_changed(self, event: Select.Changed) -> None:
-        if event.select.id and isinstance(event.value, str):
-            self.bot_choice[int(event.select.id[4:])] = event.value
+    def _remember_bots(self) -> None:
+        for select in self.query(".bot-select").results(Select):
+            if select.id and isinstance(select.value, str):
+                self.bot_choice[int(select.id[4:])] = select.value
 
     # ------------------------------------------------------------------ start
 
@@ -215,6 +216,7 @@ class SetupScreen(Screen[Session | None]):
         """The options as the form stands."""
         n = self._players()
         seat = self._seat()
+        self._remember_bots()
         bots = [self.bot_choice.get(s, "random") for s in range(n) if s != seat]
         variants = tuple(self.query_one("#variants", SelectionList).selected)
         base = self.options

@@ -27,6 +27,7 @@ from ..session import BotRequest, Session
 from ..widgets.cards import CardView, card_text, cards_text, move_label
 from ..widgets.table import HandView, MoveLog, MovesPanel, SeatPanel, StatusPanel, log_line
 from .dialogs import (
+    ChoiceDialog,
     ConfirmDialog,
     DiscardDialog,
     GameOverDialog,
@@ -326,6 +327,12 @@ class TableScreen(Screen[None]):
         self.dialog_open = True
         token = self.token
         self.app.push_screen(dialog, callback=lambda move: self._prompt_done(token, move))
+
+    async def close_prompt(self) -> None:
+        """Close the move dialog on top of the table, if one is open."""
+        screen = self.app.screen
+        if self.dialog_open and isinstance(screen, (ChoiceDialog, DiscardDialog)):
+            await screen.dismiss(None)
 
     def _prompt_done(self, token: int, move: str | None) -> None:
         self.dialog_open = False

@@ -1,0 +1,278 @@
+"""The JSON API: session, sign-up/in, lobby, games, replays and records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+from sqlalchemy import desc, select
+
+from cuttle.engine.rules import PRESETS, VARIANTS
+
+from .auth import AuthError
+from .bots import BOT_LEVELS
+from .deps import (
+    Ctx,
+    auth_of,
+    body_of,
+    check_csrf,
+    current,
+    ensure,
+    require,
+    service_of,
+    set_cookie,
+)
+from .models import GameRow, SeatRow, User
+from .service import ServiceError, replay
+
+router = APIRouter(prefix="/api")
+
+
+def user_json(user: User) -> dict[str, Any]:
+    """The public facts about ``user``."""
+    return {"id": user.id, "name": user.display, "guest": user.guest}
+
+
+def _json(request: Request, ctx: Ctx, data: Any, status: int = 200) -> JSONResponse:
+    resp = JSONResponse(data, status_code=status)
+    set_cookie(request, resp, ctx.new_token)
+    return resp
+
+
+def _limit_auth(request: Request) -> None:
+    host = request.client.host if request.client else "?"
+    if not request.app.state.auth_limiter.take(host):
+        raise HTTPException(429, "too many attempts; wait a moment")
+
+
+@router.get("/session")
+async def session(request: Request) -> JSONResponse:
+    """Return who you are and your CSRF token, starting a guest session if needed."""
+    ctx = ensure(request)
+    return _json(request, ctx, {"user": user_json(ctx.user), "csrf": ctx.session.csrf})
+
+
+async def _signed_in(request: Request, user: User) -> JSONResponse:
+    auth = auth_of(request)
+    from .auth import COOKIE
+
+    auth.end_session(request.cookies.get(COOKIE))
+    sess, token = auth.start_session(user.id)
+    resp = JSONResponse({"user": user_json(user), "csrf": sess.csrf})
+    set_cookie(request, resp, token)
+    return resp
+
+
+@router.post("/signup")
+async def signup(request: Request) -> JSONResponse:
+    """Register a username and password (a guest keeps their games)."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    _limit_auth(request)
+    try:
+        user = await auth_of(request).signup(ctx.user, body.get("username"), body.get("password"))
+    except AuthError as e:
+        raise HTTPException(400, str(e)) from None
+    return await _signed_in(request, user)
+
+
+@router.post("/signin")
+async def signin(request: Request) -> JSONResponse:
+    """Sign in with username and password."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    _limit_auth(request)
+    try:
+        user = await auth_of(request).signin(body.get("username"), body.get("password"))
+    except AuthError as e:
+        raise HTTPException(401, str(e)) from None
+    return await _signed_in(request, user)
+
+
+@router.post("/signout")
+async def signout(request: Request) -> JSONResponse:
+    """End the session."""
+    ctx = require(request)
+    check_csrf(request, ctx, (await body_of(request)).get("csrf"))
+    from .auth import COOKIE
+
+    auth_of(request).end_session(request.cookies.get(COOKIE))
+    resp = JSONResponse({"ok": True})
+    resp.delete_cookie(COOKIE, path="/")
+    return resp
+
+
+@router.get("/options")
+async def options() -> dict[str, Any]:
+    """Rule sets (with seat counts and teams), variants and bot levels."""
+    return {
+        "rules": {
+            name: {"description": r.description, "min_players": r.min_players,
+                   "max_players": r.max_players, "players": r.players,
+                   "teams": [list(t) for t in r.teams]}
+            for name, r in PRESETS.items()
+        },
+        "variants": dict(VARIANTS),
+        "levels": list(BOT_LEVELS),
+    }
+
+
+def game_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """A game as the lobby and profile list it."""
+    return {
+        "id": row.id, "rules": row.rules, "variants": row.variants.split(),
+        "players": row.players, "status": row.status, "result": row.result,
+        "termination": row.termination, "created_at": row.created_at,
+        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
+                   "empty": s.user_id is None and s.bot is None} for s in seats],
+    }
+
+
+def _summaries(request: Request, rows: list[GameRow]) -> list[dict[str, Any]]:
+    ids = [r.id for r in rows]
+    with service_of(request).sessions() as db:
+        seats = db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))
+                           .order_by(SeatRow.seat)).all() if ids else []
+    by: dict[str, list[SeatRow]] = {}
+    for s in seats:
+        by.setdefault(s.game_id, []).append(s)
+    return [game_summary(r, by.get(r.id, [])) for r in rows]
+
+
+def open_games(request: Request) -> list[dict[str, Any]]:
+    """Public games waiting for players, newest first."""
+    with service_of(request).sessions() as db:
+        rows = db.scalars(select(GameRow).where(GameRow.status == "open",
+                                                GameRow.private.is_(False))
+                          .order_by(desc(GameRow.created_at)).limit(50)).all()
+    return _summaries(request, list(rows))
+
+
+def games_of(request: Request, user_id: int) -> list[dict[str, Any]]:
+    """The games ``user_id`` sat in, newest first."""
+    with service_of(request).sessions() as db:
+        rows = db.scalars(select(GameRow).join(SeatRow, SeatRow.game_id == GameRow.id)
+                          .where(SeatRow.user_id == user_id)
+                          .order_by(desc(GameRow.created_at)).limit(200)).all()
+    return _summaries(request, list(rows))
+
+
+@router.get("/games")
+async def list_games(request: Request) -> list[dict[str, Any]]:
+    """Open public games."""
+    return open_games(request)
+
+
+@router.post("/games")
+async def create_game(request: Request) -> JSONResponse:
+    """Create a game: ``rules``, ``variants``, ``players``, ``seats``, ``my_seat``, ``private``."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    gid = service_of(request).create(
+        ctx.user, rules=body.get("rules", "standard"), variants=body.get("variants") or [],
+        players=body.get("players"), seats=body.get("seats"), my_seat=body.get("my_seat"),
+        private=bool(body.get("private", False)),
+    )
+    return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
+
+
+@router.post("/quickplay")
+async def quickplay(request: Request) -> JSONResponse:
+    """Start a game against one bot at once: ``level`` (easy) and ``rules`` (standard)."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    level = body.get("level", "easy")
+    rules = body.get("rules", "standard")
+    if rules not in PRESETS:
+        raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
+    n = PRESETS[rules].players
+    gid = service_of(request).create(
+        ctx.user, rules=rules, players=n,
+        seats=[{"kind": "human"}] + [{"kind": "bot", "level": level}] * (n - 1), my_seat=0,
+    )
+    return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
+
+
+@router.get("/games/{gid}")
+async def game_info(request: Request, gid: str) -> dict[str, Any]:
+    """A game's seats, status and result (no cards)."""
+    live = service_of(request).load(gid)
+    ctx = current(request)
+    meta = live.meta()
+    meta["you"] = live.seat_of(ctx.user.id) if ctx else None
+    meta["n"] = live.n
+    return meta
+
+
+@router.post("/games/{gid}/join")
+async def join(request: Request, gid: str) -> JSONResponse:
+    """Take a free seat (``seat`` optional)."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    seat = body.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+        raise ServiceError("seat must be a number")
+    got = await service_of(request).join(gid, ctx.user, seat)
+    return _json(request, ctx, {"seat": got, "url": f"/g/{gid}"})
+
+
+def replay_data(request: Request, gid: str) -> dict[str, Any]:
+    """Every position of a finished game, all cards shown, with the move lines."""
+    live = service_of(request).load(gid)
+    if live.status != "over":
+        raise ServiceError("the replay opens when the game is over", 409)
+    from cuttle.engine.moves import move_text
+
+    from .protocol import line_of
+
+    moves = [(s, move_text(m)) for s, m in live.game.history]
+    game = replay(live.rules, live.variants, live.players, live.deck, [])
+    positions = [game.to_json()]
+    for i in range(len(moves)):
+        seat, text = moves[i]
+        if text == "resign":
+            game.resign(seat)
+        elif text == "draw agreed":
+            game.agree_draw()
+        else:
+            game.play(text)
+        positions.append(game.to_json())
+    meta = live.meta()
+    return {**meta, "deck": live.deck, "lines": [line_of(s, t) for s, t in moves],
+            "positions": positions}
+
+
+@router.get("/games/{gid}/replay")
+async def replay_json(request: Request, gid: str) -> dict[str, Any]:
+    """The replay of a finished game."""
+    return replay_data(request, gid)
+
+
+@router.get("/games/{gid}/record", response_class=PlainTextResponse)
+async def record(request: Request, gid: str) -> PlainTextResponse:
+    """The game record (notation.md) of a finished game, as a download."""
+    live = service_of(request).load(gid)
+    if live.status != "over":
+        raise ServiceError("the record is available when the game is over (it shows the deck)",
+                           409)
+    from cuttle.engine.records import write_record
+
+    names = " ".join((s.name or f"p{i}").replace(" ", "_").replace('"', "")
+                     for i, s in enumerate(live.seats))
+    text = write_record(live.game, {"Event": "cuttle server", "Site": f"/g/{gid}",
+                                    "Players": names})
+    return PlainTextResponse(text, headers={
+        "content-disposition": f'attachment; filename="cuttle-{gid}.txt"'})
+
+
+@router.get("/me/games")
+async def my_games(request: Request) -> dict[str, Any]:
+    """Your games."""
+    ctx = require(request)
+    return {"user": user_json(ctx.user), "games": games_of(request, ctx.user.id)}

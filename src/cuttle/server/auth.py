@@ -1,0 +1,139 @@
+"""People: guest and registered users, argon2 passwords, session cookies and CSRF tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+
+import anyio
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from .models import AuthSession, User
+
+COOKIE = "cuttle_session"
+SESSION_SECONDS = 30 * 24 * 3600
+USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,20}$")
+_hasher = PasswordHasher()
+_limiter = anyio.CapacityLimiter(2)  # argon2 takes ~64 MiB and ~0.1 s a hash
+
+
+class AuthError(ValueError):
+    """Bad credentials or a bad sign-up request; the text is safe to show."""
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def hash_password(password: str) -> str:
+    """Hash ``password`` with argon2id in a worker thread (two at a time at most)."""
+    return await anyio.to_thread.run_sync(_hasher.hash, password, limiter=_limiter)
+
+
+async def verify_password(stored: str, password: str) -> bool:
+    """Check ``password`` against an argon2 hash without blocking the event loop."""
+
+    def check() -> bool:
+        try:
+            return _hasher.verify(stored, password)
+        except (VerificationError, InvalidHashError):
+            return False
+
+    return await anyio.to_thread.run_sync(check, limiter=_limiter)
+
+
+def check_signup(username: object, password: object) -> tuple[str, str]:
+    """Return a valid ``(username, password)`` or raise :class:`AuthError` saying what is wrong."""
+    if not isinstance(username, str) or not USERNAME.match(username):
+        raise AuthError("username: 3 to 20 letters, digits, '_' or '-'")
+    if username.lower().startswith("guest") or username.lower().startswith("bot"):
+        raise AuthError("usernames may not start with 'guest' or 'bot'")
+    if not isinstance(password, str) or not 8 <= len(password) <= 200:
+        raise AuthError("password: 8 to 200 characters")
+    return username, password
+
+
+class Auth:
+    """Session bookkeeping on top of the database."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        """Use ``sessions`` for the database."""
+        self.sessions = sessions
+
+    def lookup(self, token: str | None) -> tuple[User, AuthSession] | None:
+        """Return the user and session of cookie ``token``, or ``None``."""
+        if not token or len(token) > 100:
+            return None
+        with self.sessions() as db:
+            row = db.scalar(select(AuthSession).where(AuthSession.token_hash == _digest(token)))
+            if row is None or row.expires_at < time.time():
+                return None
+            user = db.get(User, row.user_id)
+            return (user, row) if user else None
+
+    def new_guest(self) -> tuple[User, AuthSession, str]:
+        """Create a guest user and a session for it; return both and the cookie token."""
+        with self.sessions.begin() as db:
+            user = User(username=None, password_hash=None, guest=True, created_at=time.time())
+            db.add(user)
+            db.flush()
+        return (user, *self.start_session(user.id))
+
+    def start_session(self, user_id: int) -> tuple[AuthSession, str]:
+        """Create a session for ``user_id``; return it and its cookie token."""
+        token = secrets.token_urlsafe(32)
+        now = time.time()
+        row = AuthSession(token_hash=_digest(token), user_id=user_id,
+                          csrf=secrets.token_urlsafe(24), created_at=now,
+                          expires_at=now + SESSION_SECONDS)
+        with self.sessions.begin() as db:
+            db.add(row)
+        return row, token
+
+    def end_session(self, token: str | None) -> None:
+        """Forget the session of ``token``."""
+        if token:
+            with self.sessions.begin() as db:
+                db.execute(delete(AuthSession).where(AuthSession.token_hash == _digest(token)))
+
+    async def signup(self, current: User | None, username: object, password: object) -> User:
+        """Register ``username``; a guest keeps their games by becoming that user."""
+        name, pw = check_signup(username, password)
+        with self.sessions() as db:
+            taken = db.scalar(select(User).where(User.username == name))
+        if taken is not None:
+            raise AuthError("that username is taken")
+        hashed = await hash_password(pw)
+        with self.sessions.begin() as db:
+            if current is not None and current.guest:
+                user = db.get(User, current.id)
+                assert user is not None
+            else:
+                user = User(created_at=time.time())
+                db.add(user)
+            user.username = name
+            user.password_hash = hashed
+            user.guest = False
+            try:
+                db.flush()
+            except Exception:
+                raise AuthError("that username is taken") from None
+        return user
+
+    async def signin(self, username: object, password: object) -> User:
+        """Return the user if the password matches; raise :class:`AuthError` otherwise."""
+        if not isinstance(username, str) or not isinstance(password, str) or len(password) > 200:
+            raise AuthError("wrong username or password")
+        with self.sessions() as db:
+            user = db.scalar(select(User).where(User.username == username))
+        if user is None or not user.password_hash:
+            await hash_password("timing-equaliser")
+            raise AuthError("wrong username or password")
+        if not await verify_password(user.password_hash, password):
+            raise AuthError("wrong username or password")
+        return user

@@ -1,0 +1,64 @@
+"""The bot worker: bots choose moves in their own process, from their seat's view only."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
+"""Bot levels a seat may be given."""
+
+
+def choose_move(spec: str, seed: int, view: dict[str, Any], legal: list[str],
+                history: list[str]) -> str:
+    """Ask bot ``spec`` for a move from ``view`` alone; any failure falls back to a random move.
+
+    Runs in the worker process: it receives the seat's view (hidden cards ``"??"``), the
+    seat's legal moves and the public history, never the game itself.
+    """
+    try:
+        from cuttle.bots import make_bot
+
+        bot = make_bot(spec, seed, workers=1)
+        move = bot.choose(view, legal, history)
+        if move in legal:
+            return move
+    except Exception:  # a broken bot must not stall the table
+        pass
+    return random.Random(seed).choice(legal)
+
+
+class BotRunner:
+    """A pool of worker processes (or threads, for tests) that run :func:`choose_move`."""
+
+    def __init__(self, workers: int = 1, use_processes: bool = True) -> None:
+        """Create the pool lazily on first use."""
+        self.workers = max(1, workers)
+        self.use_processes = use_processes
+        self._pool: Executor | None = None
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.use_processes:
+                ctx = multiprocessing.get_context("spawn")
+                self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+            else:
+                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
+        return self._pool
+
+    async def choose(self, spec: str, seed: int, view: dict[str, Any], legal: list[str],
+                     history: list[str]) -> str:
+        """Return the bot's move without blocking the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(
+            self._executor(), choose_move, spec, seed, view, legal, history
+        )
+
+    def close(self) -> None:
+        """Stop the workers."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

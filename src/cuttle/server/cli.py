@@ -1,0 +1,36 @@
+"""``cuttle serve``: run the site with uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def serve_main(argv: list[str]) -> int:
+    """Parse ``[--host H] [--port P] [--data DIR]`` and serve until interrupted; return 0."""
+    parser = argparse.ArgumentParser(
+        prog="cuttle serve",
+        description="Serve the Cuttle web site (lobby, tables, replays). "
+        "DATABASE_URL selects a database other than the SQLite file in --data.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument("--data", default=None, help="data folder (default: ./data)")
+    parser.add_argument("--bot-delay", type=float, default=0.5,
+                        help="seconds a bot waits before moving")
+    args = parser.parse_args(argv)
+    import uvicorn
+
+    from .app import create_app
+    from .settings import Settings
+
+    settings = Settings.from_env(args.data, bot_delay=args.bot_delay)
+    app = create_app(settings)
+    print(f"Cuttle at http://{args.host}:{args.port}/  (data: {settings.database_url})")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(serve_main(sys.argv[1:]))

@@ -1,0 +1,101 @@
+"""Per-request helpers: who is asking, cookies, CSRF and JSON bodies."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import HTTPException, Request, Response
+
+from .auth import COOKIE, SESSION_SECONDS, Auth
+from .models import AuthSession, User
+from .service import GameService
+from .settings import Settings
+
+MAX_BODY = 16 * 1024
+
+
+@dataclass
+class Ctx:
+    """The user behind a request, their session, and a new cookie token to set (if any)."""
+
+    user: User
+    session: AuthSession
+    new_token: str | None = None
+
+
+def auth_of(request: Request) -> Auth:
+    """The app's :class:`Auth`."""
+    return request.app.state.auth  # type: ignore[no-any-return]
+
+
+def service_of(request: Request) -> GameService:
+    """The app's :class:`GameService`."""
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+def settings_of(request: Request) -> Settings:
+    """The app's settings."""
+    return request.app.state.settings  # type: ignore[no-any-return]
+
+
+def current(request: Request) -> Ctx | None:
+    """The signed-in (or guest) user of ``request``, or ``None``."""
+    found = auth_of(request).lookup(request.cookies.get(COOKIE))
+    return Ctx(*found) if found else None
+
+
+def ensure(request: Request) -> Ctx:
+    """The user of ``request``, creating a guest (and its cookie) if there is none."""
+    ctx = current(request)
+    if ctx is not None:
+        return ctx
+    user, session, token = auth_of(request).new_guest()
+    return Ctx(user, session, token)
+
+
+def require(request: Request) -> Ctx:
+    """The user of ``request``; 401 if the request carries no valid session."""
+    ctx = current(request)
+    if ctx is None:
+        raise HTTPException(401, "no session: GET /api/session first")
+    return ctx
+
+
+def check_csrf(request: Request, ctx: Ctx, form_token: object = None) -> None:
+    """Refuse (403) a state-changing request without the session's CSRF token."""
+    sent = request.headers.get("x-csrf-token") or form_token
+    if not isinstance(sent, str) or not secrets.compare_digest(sent, ctx.session.csrf):
+        raise HTTPException(403, "missing or wrong CSRF token")
+
+
+def set_cookie(request: Request, response: Response, token: str | None) -> None:
+    """Set the HttpOnly session cookie to ``token`` (if there is a new one)."""
+    if token:
+        response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, httponly=True,
+                            samesite="lax", secure=settings_of(request).secure_cookies, path="/")
+
+
+async def body_of(request: Request) -> dict[str, Any]:
+    """The request's JSON object or form fields; 400 or 413 with a clear message otherwise."""
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise HTTPException(413, f"request body too large: at most {MAX_BODY} bytes")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise HTTPException(413, f"request body too large: at most {MAX_BODY} bytes")
+    kind = request.headers.get("content-type", "")
+    if kind.startswith("application/x-www-form-urlencoded") or kind.startswith("multipart/"):
+        form = await request.form()
+        return {k: v for k, v in form.items() if isinstance(v, str)}
+    if not raw.strip():
+        return {}
+    try:
+        obj = json.loads(raw)
+    except ValueError:
+        raise HTTPException(400, "request body is not valid JSON") from None
+    if not isinstance(obj, dict):
+        raise HTTPException(400, "request body must be a JSON object")
+    return obj

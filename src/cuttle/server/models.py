@@ -1,0 +1,86 @@
+"""Tables: users, sessions, games, seats and moves (one row a move: the database is the truth)."""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every table."""
+
+
+class User(Base):
+    """A player: a guest (no username) or a registered account."""
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str | None] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    guest: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+    @property
+    def display(self) -> str:
+        """The name shown at the table."""
+        return self.username or f"guest{self.id}"
+
+
+class AuthSession(Base):
+    """A signed-in browser: the SHA-256 of its cookie token and its CSRF token."""
+
+    __tablename__ = "sessions"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    expires_at: Mapped[float] = mapped_column(Float)
+
+
+class GameRow(Base):
+    """A game: its rule set, the shuffled deck and its status; the moves are in ``moves``."""
+
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    rules: Mapped[str] = mapped_column(String(32))
+    variants: Mapped[str] = mapped_column(String(200), default="")
+    players: Mapped[int] = mapped_column(Integer)
+    deck: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(8), index=True)
+    result: Mapped[str | None] = mapped_column(String(32))
+    termination: Mapped[str | None] = mapped_column(String(32))
+    private: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)
+    rematch_of: Mapped[str | None] = mapped_column(String(16))
+    rematch_id: Mapped[str | None] = mapped_column(String(16))
+
+
+class SeatRow(Base):
+    """Who sits in a seat: a user, a bot level, or nobody yet."""
+
+    __tablename__ = "seats"
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    bot: Mapped[str | None] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(40), default="")
+
+
+class MoveRow(Base):
+    """One move of one game, numbered from 1; ``client_id`` de-duplicates resent moves."""
+
+    __tablename__ = "moves"
+    __table_args__ = (UniqueConstraint("game_id", "seat", "client_id", name="uq_move_client"),)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    ply: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(80))
+    client_id: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)

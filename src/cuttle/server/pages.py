@@ -1,0 +1,129 @@
+"""HTML pages: lobby, sign-in/up, table, replay viewer and profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+from sqlalchemy import select
+
+from .api import games_of, open_games, user_json
+from .auth import COOKIE, AuthError
+from .deps import Ctx, auth_of, body_of, check_csrf, ensure, service_of, set_cookie
+from .models import User
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+templates = Jinja2Templates(directory=str(WEB / "templates"))
+router = APIRouter()
+
+
+def render(request: Request, ctx: Ctx, name: str, status: int = 200, **extra: Any) -> Response:
+    """Render template ``name`` for the user of ``ctx`` (setting a new cookie if any)."""
+    context = {"user": user_json(ctx.user), "csrf": ctx.session.csrf, **extra}
+    resp = templates.TemplateResponse(request, name, context, status_code=status)
+    set_cookie(request, resp, ctx.new_token)
+    return resp
+
+
+@router.get("/", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    """The lobby: quick play, create a game, open games."""
+    ctx = ensure(request)
+    return render(request, ctx, "lobby.html", games=open_games(request))
+
+
+@router.get("/signin", response_class=HTMLResponse)
+async def signin_page(request: Request) -> Response:
+    """The sign-in form."""
+    return render(request, ensure(request), "auth.html", mode="signin", error=None)
+
+
+@router.get("/signup", response_class=HTMLResponse)
+async def signup_page(request: Request) -> Response:
+    """The sign-up form."""
+    return render(request, ensure(request), "auth.html", mode="signup", error=None)
+
+
+async def _auth_form(request: Request, mode: str) -> Response:
+    ctx = ensure(request)
+    form = await body_of(request)
+    check_csrf(request, ctx, form.get("csrf"))
+    if not request.app.state.auth_limiter.take(request.client.host if request.client else "?"):
+        return render(request, ctx, "auth.html", 429, mode=mode, error="too many attempts")
+    auth = auth_of(request)
+    try:
+        if mode == "signup":
+            user = await auth.signup(ctx.user, form.get("username"), form.get("password"))
+        else:
+            user = await auth.signin(form.get("username"), form.get("password"))
+    except AuthError as e:
+        return render(request, ctx, "auth.html", 400, mode=mode, error=str(e))
+    auth.end_session(request.cookies.get(COOKIE))
+    _sess, token = auth.start_session(user.id)
+    resp = RedirectResponse("/", status_code=303)
+    set_cookie(request, resp, token)
+    return resp
+
+
+@router.post("/signin")
+async def signin_form(request: Request) -> Response:
+    """Sign in from the form."""
+    return await _auth_form(request, "signin")
+
+
+@router.post("/signup")
+async def signup_form(request: Request) -> Response:
+    """Sign up from the form."""
+    return await _auth_form(request, "signup")
+
+
+@router.post("/signout")
+async def signout_form(request: Request) -> Response:
+    """Sign out from the form."""
+    ctx = ensure(request)
+    check_csrf(request, ctx, (await body_of(request)).get("csrf"))
+    auth_of(request).end_session(request.cookies.get(COOKIE))
+    resp = RedirectResponse("/", status_code=303)
+    resp.delete_cookie(COOKIE, path="/")
+    return resp
+
+
+@router.get("/g/{gid}", response_class=HTMLResponse)
+async def table(request: Request, gid: str) -> Response:
+    """The table of game ``gid`` (also its invite link)."""
+    ctx = ensure(request)
+    live = service_of(request).load(gid)
+    seat = live.seat_of(ctx.user.id)
+    free = [i for i, s in enumerate(live.seats) if s.user_id is None and s.bot is None]
+    return render(request, ctx, "table.html", game=live.meta(), gid=gid, seat=seat, free=free)
+
+
+@router.get("/g/{gid}/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, gid: str) -> Response:
+    """The replay viewer of a finished game."""
+    ctx = ensure(request)
+    live = service_of(request).load(gid)
+    return render(request, ctx, "replay.html", gid=gid, game=live.meta())
+
+
+@router.get("/me", response_class=HTMLResponse)
+async def me(request: Request) -> Response:
+    """Your profile."""
+    ctx = ensure(request)
+    return render(request, ctx, "profile.html", who=user_json(ctx.user),
+                  games=games_of(request, ctx.user.id))
+
+
+@router.get("/u/{name}", response_class=HTMLResponse)
+async def profile(request: Request, name: str) -> Response:
+    """A registered player's profile: their games."""
+    ctx = ensure(request)
+    with service_of(request).sessions() as db:
+        user = db.scalar(select(User).where(User.username == name[:32]))
+    if user is None:
+        raise HTTPException(404, "no such player")
+    return render(request, ctx, "profile.html", who=user_json(user),
+                  games=games_of(request, user.id))

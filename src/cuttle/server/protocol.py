@@ -1,0 +1,170 @@
+"""The websocket protocol as pure functions: parse what clients send, build what they get.
+
+Client messages are JSON objects with a type ``t``:
+
+- ``{"t": "move", "move": "points 7H", "id": "c12", "n": 14}``: play a move. ``id``
+  (optional, at most 64 characters) lets the server de-duplicate a resent move; ``n``
+  (optional) is the event number the client has seen, and a move sent from a stale ``n``
+  is refused.
+- ``{"t": "sync", "n": 14}``: send the events after 14, or a fresh state.
+- ``{"t": "resign", "id": ...}``, ``{"t": "draw", "action": "offer" | "accept" | "decline"}``,
+  ``{"t": "rematch"}``, ``{"t": "ping"}``.
+
+Server messages: ``state`` (a whole view), ``event`` (one numbered move and the view
+after it), ``ack``, ``error``, ``offer``, ``players``, ``rematch``, ``pong``. Every
+view is the engine's view for that seat (``None``: the public view), or the full
+position once the game is over.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from cuttle.engine.game import Game
+from cuttle.engine.moves import move_text
+
+MAX_MESSAGE_BYTES = 2048
+MAX_MOVE_CHARS = 60
+MAX_ID_CHARS = 64
+CLIENT_TYPES = ("move", "sync", "resign", "draw", "rematch", "ping")
+DRAW_ACTIONS = ("offer", "accept", "decline")
+
+
+class ProtocolError(ValueError):
+    """A client message that cannot be accepted; the text says why."""
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    """A checked client message."""
+
+    t: str
+    move: str = ""
+    id: str | None = None
+    n: int | None = None
+    action: str = ""
+
+
+def _int_field(obj: dict[str, Any], key: str) -> int | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1_000_000:
+        raise ProtocolError(f"'{key}' must be a whole number from 0, not {value!r}"[:200])
+    return value
+
+
+def parse_client(raw: str | bytes) -> ClientMessage:
+    """Check one client message and return it; raise :class:`ProtocolError` if it is bad."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("send text frames holding JSON, not binary")
+    if len(raw.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message too long: at most {MAX_MESSAGE_BYTES} bytes")
+    try:
+        obj = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ProtocolError("message is not valid JSON") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("message must be a JSON object with a type 't'")
+    t = obj.get("t")
+    if t not in CLIENT_TYPES:
+        raise ProtocolError(
+            f"unknown message type {str(t)[:40]!r}; types: {', '.join(CLIENT_TYPES)}"
+        )
+    cid = obj.get("id")
+    if cid is not None and (not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID_CHARS):
+        raise ProtocolError(f"'id' must be a string of 1 to {MAX_ID_CHARS} characters")
+    n = _int_field(obj, "n")
+    if t == "move":
+        move = obj.get("move")
+        if not isinstance(move, str) or not move.strip():
+            raise ProtocolError("a move message needs 'move', e.g. {\"t\": \"move\", \"move\": \"draw\"}")
+        if len(move) > MAX_MOVE_CHARS:
+            raise ProtocolError(f"move too long: at most {MAX_MOVE_CHARS} characters")
+        text = " ".join(move.split())
+        if text.lower().startswith("resign"):
+            raise ProtocolError("to resign, send {\"t\": \"resign\"}")
+        return ClientMessage("move", move=text, id=cid, n=n)
+    if t == "draw":
+        action = obj.get("action")
+        if action not in DRAW_ACTIONS:
+            raise ProtocolError(f"'action' must be one of: {', '.join(DRAW_ACTIONS)}")
+        return ClientMessage("draw", id=cid, action=action)
+    if t == "sync" and n is None:
+        n = 0
+    return ClientMessage(t, id=cid, n=n)
+
+
+def history_lines(game: Game) -> list[str]:
+    """The public move history, one line a move (``"p0: points 7H"``, ``"draw agreed"``)."""
+    return [line_of(seat, move_text(move)) for seat, move in game.history]
+
+
+def line_of(seat: int, text: str) -> str:
+    """One history line for ``seat``'s move ``text`` (seat -1: the players)."""
+    return text if seat < 0 else f"p{seat}: {text}"
+
+
+def view_for(game: Game, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may see now: its view, or everything once over."""
+    if game.is_over:
+        full = game.to_json()
+        full["seat"] = seat
+        full["moves"] = game.moves_played
+        return full
+    view = game.view(seat)
+    view["seat"] = seat
+    return view
+
+
+def legal_for(game: Game, seat: int | None) -> list[str]:
+    """The moves ``seat`` may make now (none unless it is the seat to act)."""
+    if seat is None or game.is_over or game.to_act != seat:
+        return []
+    return game.legal_moves()
+
+
+def state_message(game: Game, seat: int | None, n: int, meta: dict[str, Any]) -> dict[str, Any]:
+    """A whole-state message for ``seat``: view, legal moves, history and table metadata."""
+    return {
+        "t": "state",
+        "n": n,
+        "seat": seat,
+        "view": view_for(game, seat),
+        "legal": legal_for(game, seat),
+        "log": history_lines(game),
+        **meta,
+    }
+
+
+def event_message(game: Game, seat: int | None, n: int, line: str) -> dict[str, Any]:
+    """Event number ``n`` (the move ``line``) and the view after it, for ``seat``."""
+    msg: dict[str, Any] = {
+        "t": "event",
+        "n": n,
+        "line": line,
+        "view": view_for(game, seat),
+        "legal": legal_for(game, seat),
+    }
+    if game.is_over:
+        outcome = game.outcome
+        msg["result"] = outcome.result() if outcome else None
+        msg["termination"] = game.termination
+    return msg
+
+
+def error_message(text: str, cid: str | None = None, n: int | None = None) -> dict[str, Any]:
+    """An error for the client; nothing changed."""
+    msg: dict[str, Any] = {"t": "error", "error": text}
+    if cid is not None:
+        msg["id"] = cid
+    if n is not None:
+        msg["n"] = n
+    return msg
+
+
+def ack_message(cid: str | None, n: int) -> dict[str, Any]:
+    """Acknowledge that the client's move is stored as event ``n``."""
+    return {"t": "ack", "id": cid, "n": n}

@@ -1,0 +1,538 @@
+"""The game service: live games in memory, every move stored before it is acknowledged.
+
+The database is the truth. A live game is rebuilt by replaying its stored moves from
+its shuffled deck; each stored move is one numbered event. People and bots send moves
+through the same :meth:`GameService.submit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+import zlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from cuttle.engine.cards import CARD_NAMES
+from cuttle.engine.errors import CuttleError
+from cuttle.engine.game import Game, new_game
+from cuttle.engine.rules import PRESETS, VARIANTS, get_rules
+
+from . import protocol as P
+from .bots import BOT_LEVELS, BotRunner
+from .models import GameRow, MoveRow, SeatRow, User
+
+log = logging.getLogger("cuttle.server")
+
+Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class ServiceError(ValueError):
+    """A request the service refuses; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        """Keep the message and status."""
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass
+class SeatInfo:
+    """Who sits in a seat."""
+
+    user_id: int | None
+    bot: str | None
+    name: str
+
+
+@dataclass(eq=False)
+class Conn:
+    """One websocket watching a game: its user, its seat (``None``: spectator), its sender."""
+
+    user_id: int | None
+    seat: int | None
+    send: Sender
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game held in memory: the engine game, its seats and its watchers."""
+
+    id: str
+    rules: str
+    variants: tuple[str, ...]
+    players: int
+    deck: list[str]
+    status: str
+    private: bool
+    seats: list[SeatInfo]
+    game: Game
+    rematch_id: str | None = None
+    client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
+    conns: set[Conn] = field(default_factory=set)
+    draw_offers: set[int] = field(default_factory=set)
+    rematch_requests: set[int] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_turn_for: int = -1
+
+    @property
+    def n(self) -> int:
+        """The number of the last event (moves stored so far)."""
+        return len(self.game.history)
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        """The seat ``user_id`` sits in, or ``None``."""
+        if user_id is None:
+            return None
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id:
+                return i
+        return None
+
+    def meta(self) -> dict[str, Any]:
+        """Table metadata sent with every state message."""
+        outcome = self.game.outcome
+        return {
+            "game": self.id,
+            "status": self.status,
+            "rules": self.rules,
+            "variants": list(self.variants),
+            "players": [
+                {"seat": i, "name": s.name, "bot": s.bot, "empty": s.user_id is None and not s.bot}
+                for i, s in enumerate(self.seats)
+            ],
+            "teams": [list(t) for t in self.game.rules.teams],
+            "goals": [self.game.goal(i) for i in range(self.players)],
+            "scores": [self.game.score(i) for i in range(self.players)],
+            "draw_offers": sorted(self.draw_offers),
+            "rematch": self.rematch_id,
+            "result": outcome.result() if outcome else None,
+            "termination": self.game.termination if outcome else None,
+        }
+
+
+def replay(rules: str, variants: tuple[str, ...], players: int, deck: list[str],
+           moves: list[tuple[int, str]]) -> Game:
+    """Rebuild a game from its deck and stored moves, checking each with the engine."""
+    game = new_game(rules, variants, players, deck=deck)
+    for seat, text in moves:
+        if text == "resign":
+            game.resign(seat)
+        elif text == "draw agreed":
+            game.agree_draw()
+        else:
+            if game.to_act != seat:
+                raise ValueError(f"stored move {text!r} by p{seat} out of turn")
+            game.play(text)
+    return game
+
+
+class GameService:
+    """Creates, loads and runs games; owns persistence, fan-out and the bots."""
+
+    def __init__(self, sessions: sessionmaker[Session], bots: BotRunner,
+                 bot_delay: float = 0.5) -> None:
+        """Use ``sessions`` for the database and ``bots`` to run bot seats."""
+        self.sessions = sessions
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.live: dict[str, LiveGame] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ----------------------------------------------------------------- lobby
+
+    def create(self, user: User, rules: str = "standard", variants: list[str] | None = None,
+               players: int | None = None, seats: list[dict[str, Any]] | None = None,
+               my_seat: int | None = None, private: bool = False) -> str:
+        """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`."""
+        if not isinstance(rules, str) or rules not in PRESETS:
+            raise ServiceError(f"unknown rule set {str(rules)[:40]!r}; known: {', '.join(PRESETS)}")
+        variants = list(variants or [])
+        if not all(isinstance(v, str) and v in VARIANTS for v in variants):
+            raise ServiceError(f"unknown variant; known: {', '.join(VARIANTS)}")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise ServiceError("players must be a number")
+        try:
+            rs = get_rules(rules, variants, players)
+        except CuttleError as e:
+            raise ServiceError(str(e)) from None
+        n = rs.players
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (n - 1)
+        if not isinstance(seats, list) or len(seats) != n:
+            raise ServiceError(f"give exactly {n} seats for {rules} with {n} players")
+        infos: list[SeatInfo] = []
+        for i, s in enumerate(seats):
+            kind = s.get("kind") if isinstance(s, dict) else None
+            if kind == "human":
+                infos.append(SeatInfo(None, None, ""))
+            elif kind == "bot":
+                level = s.get("level", "easy")
+                if level not in BOT_LEVELS:
+                    raise ServiceError(f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}")
+                infos.append(SeatInfo(None, level, f"bot ({level})"))
+            else:
+                raise ServiceError(f"seat {i}: kind must be 'human' or 'bot'")
+        humans = [i for i, s in enumerate(infos) if s.bot is None]
+        if not humans:
+            raise ServiceError("at least one seat must be a person")
+        if my_seat is None:
+            my_seat = humans[0]
+        if isinstance(my_seat, bool) or not isinstance(my_seat, int) or my_seat not in humans:
+            raise ServiceError(f"my_seat must be one of the people's seats: {humans}")
+        infos[my_seat] = SeatInfo(user.id, None, user.display)
+        game = new_game(rs, seed=secrets.randbits(64))
+        assert game.start_deck is not None
+        deck = [CARD_NAMES[c] for c in game.start_deck]
+        status = "playing" if all(s.user_id or s.bot for s in infos) else "open"
+        gid = secrets.token_urlsafe(6)
+        now = time.time()
+        with self.sessions.begin() as db:
+            db.add(GameRow(id=gid, rules=rules, variants=" ".join(sorted(variants)), players=n,
+                           deck=" ".join(deck), status=status, private=bool(private),
+                           created_by=user.id, created_at=now, updated_at=now))
+            db.flush()
+            for i, s in enumerate(infos):
+                db.add(SeatRow(game_id=gid, seat=i, user_id=s.user_id, bot=s.bot, name=s.name))
+        return gid
+
+    def load(self, gid: str) -> LiveGame:
+        """Return the live game ``gid``, rebuilding it from the database if needed."""
+        live = self.live.get(gid)
+        if live is not None:
+            return live
+        if not isinstance(gid, str) or len(gid) > 16:
+            raise ServiceError("no such game", 404)
+        with self.sessions() as db:
+            row = db.get(GameRow, gid)
+            if row is None:
+                raise ServiceError("no such game", 404)
+            seat_rows = db.scalars(
+                select(SeatRow).where(SeatRow.game_id == gid).order_by(SeatRow.seat)
+            ).all()
+            move_rows = db.scalars(
+                select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply)
+            ).all()
+        variants = tuple(row.variants.split())
+        deck = row.deck.split()
+        game = replay(row.rules, variants, row.players, deck,
+                      [(m.seat, m.text) for m in move_rows])
+        live = LiveGame(
+            id=gid, rules=row.rules, variants=variants, players=row.players, deck=deck,
+            status=row.status, private=row.private,
+            seats=[SeatInfo(s.user_id, s.bot, s.name) for s in seat_rows], game=game,
+            rematch_id=row.rematch_id,
+        )
+        for m in move_rows:
+            if m.client_id:
+                live.client_ids[(m.seat, m.client_id)] = m.ply
+        self.live[gid] = live
+        self._maybe_bot(live)
+        return live
+
+    async def join(self, gid: str, user: User, seat: int | None = None) -> int:
+        """Seat ``user`` in an empty person's seat of open game ``gid``; return the seat."""
+        live = self.load(gid)
+        async with live.lock:
+            mine = live.seat_of(user.id)
+            if mine is not None:
+                return mine
+            if live.status != "open":
+                raise ServiceError("this game has no free seat", 409)
+            free = [i for i, s in enumerate(live.seats) if s.user_id is None and s.bot is None]
+            if seat is None:
+                seat = free[0] if free else None
+            if seat is None or seat not in free:
+                raise ServiceError(f"seat not free; free seats: {free}", 409)
+            live.seats[seat] = SeatInfo(user.id, None, user.display)
+            full = all(s.user_id or s.bot for s in live.seats)
+            with self.sessions.begin() as db:
+                db.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat)
+                           .values(user_id=user.id, name=user.display))
+                if full:
+                    db.execute(update(GameRow).where(GameRow.id == gid)
+                               .values(status="playing", updated_at=time.time()))
+            if full:
+                live.status = "playing"
+            for c in list(live.conns):
+                if c.user_id == user.id:
+                    c.seat = seat
+            await self._send_states(live)
+            self._maybe_bot(live)
+            return seat
+
+    # ----------------------------------------------------------------- sockets
+
+    async def attach(self, live: LiveGame, conn: Conn) -> None:
+        """Add a watcher and send it the whole state."""
+        live.conns.add(conn)
+        await conn.send(P.state_message(live.game, conn.seat, live.n, live.meta()))
+
+    def detach(self, live: LiveGame, conn: Conn) -> None:
+        """Remove a watcher; forget a finished game nobody watches."""
+        live.conns.discard(conn)
+        if not live.conns and live.status == "over" and live.bot_turn_for < 0:
+            self.live.pop(live.id, None)
+
+    async def sync(self, live: LiveGame, conn: Conn, since: int) -> None:
+        """Send ``conn`` the events after ``since`` (at most 50), or a fresh state."""
+        n = live.n
+        if since >= n or n - since > 50 or since < 0:
+            await conn.send(P.state_message(live.game, conn.seat, n, live.meta()))
+            return
+        moves = [(s, P.line_of(s, t)) for s, t in self._move_texts(live)]
+        game = replay(live.rules, live.variants, live.players, live.deck, [])
+        for i, (seat, line) in enumerate(moves):
+            text = line.split(": ", 1)[1] if seat >= 0 else line
+            if text == "resign":
+                game.resign(seat)
+            elif text == "draw agreed":
+                game.agree_draw()
+            else:
+                game.play(text)
+            if i + 1 > since:
+                await conn.send(P.event_message(game, conn.seat, i + 1, line))
+
+    def _move_texts(self, live: LiveGame) -> list[tuple[int, str]]:
+        from cuttle.engine.moves import move_text
+
+        return [(s, move_text(m)) for s, m in live.game.history]
+
+    async def submit(self, live: LiveGame, seat: int | None, text: str, cid: str | None = None,
+                     expected_n: int | None = None, conn: Conn | None = None) -> bool:
+        """Play ``text`` for ``seat``: check it, store it, acknowledge it, tell every watcher.
+
+        Returns whether the move was played. Errors go to ``conn`` only; nothing changes.
+        """
+        async def reply(msg: dict[str, Any]) -> None:
+            if conn is not None:
+                await conn.send(msg)
+
+        async with live.lock:
+            if seat is None:
+                await reply(P.error_message("spectators cannot move", cid))
+                return False
+            if cid is not None and (seat, cid) in live.client_ids:
+                await reply(P.ack_message(cid, live.client_ids[(seat, cid)]))
+                return False
+            if live.status != "playing":
+                msg = "the game is over" if live.status == "over" else "waiting for players"
+                await reply(P.error_message(msg, cid, live.n))
+                return False
+            if expected_n is not None and expected_n != live.n:
+                await reply(P.error_message(
+                    f"stale move: the game is at event {live.n}, you sent {expected_n}",
+                    cid, live.n))
+                if conn is not None:
+                    await self.sync(live, conn, expected_n)
+                return False
+            game = live.game
+            if game.to_act != seat:
+                await reply(P.error_message(f"not your turn: p{game.to_act} is to act", cid,
+                                            live.n))
+                return False
+            try:
+                game.play(text)
+            except CuttleError as e:
+                await reply(P.error_message(str(e), cid, live.n))
+                return False
+            from cuttle.engine.moves import move_text
+
+            stored = move_text(game.history[-1][1])
+            if not self._store(live, seat, stored, cid):
+                await reply(P.error_message("could not store the move; try again", cid))
+                return False
+            n = live.n
+            await reply(P.ack_message(cid, n))
+            await self._broadcast(live, P.line_of(seat, stored), n)
+            live.draw_offers.clear()
+            self._maybe_bot(live)
+            return True
+
+    async def resign(self, live: LiveGame, seat: int | None, conn: Conn | None = None,
+                     cid: str | None = None) -> bool:
+        """Resign for ``seat`` (any time while playing)."""
+        async with live.lock:
+            if seat is None or live.status != "playing":
+                if conn:
+                    await conn.send(P.error_message("you cannot resign here", cid))
+                return False
+            live.game.resign(seat)
+            if not self._store(live, seat, "resign", cid):
+                if conn:
+                    await conn.send(P.error_message("could not store; try again", cid))
+                return False
+            if conn:
+                await conn.send(P.ack_message(cid, live.n))
+            await self._broadcast(live, P.line_of(seat, "resign"), live.n)
+            return True
+
+    async def draw(self, live: LiveGame, seat: int | None, action: str,
+                   conn: Conn | None = None) -> None:
+        """Offer, accept or decline a draw; when every seat agrees the game is drawn."""
+        async with live.lock:
+            if seat is None or live.status != "playing":
+                if conn:
+                    await conn.send(P.error_message("no draw can be offered here"))
+                return
+            if action == "decline":
+                live.draw_offers.clear()
+            elif action == "accept" and not live.draw_offers:
+                if conn:
+                    await conn.send(P.error_message("there is no draw offer to accept"))
+                return
+            else:
+                live.draw_offers.add(seat)
+            everyone = set(range(live.players))
+            if live.draw_offers == everyone:
+                live.game.agree_draw()
+                if not self._store(live, -1, "draw agreed", None):
+                    return
+                live.draw_offers.clear()
+                await self._broadcast(live, "draw agreed", live.n)
+                return
+            bots = [i for i, s in enumerate(live.seats) if s.bot]
+            if live.draw_offers and bots:
+                live.draw_offers.clear()  # bots decline
+                await self._to_all(live, {"t": "offer", "draw": [], "note": "the bot declines"})
+                return
+            await self._to_all(live, {"t": "offer", "draw": sorted(live.draw_offers)})
+
+    async def rematch(self, live: LiveGame, seat: int | None, conn: Conn | None = None) -> None:
+        """Ask for a rematch; once every person asks, start it with the seats rotated."""
+        async with live.lock:
+            if seat is None or live.status != "over":
+                if conn:
+                    await conn.send(P.error_message("a rematch needs a finished game you played"))
+                return
+            if live.rematch_id is None:
+                live.rematch_requests.add(seat)
+                people = {i for i, s in enumerate(live.seats) if not s.bot}
+                if not people <= live.rematch_requests:
+                    await self._to_all(live, {"t": "rematch", "asked": sorted(live.rematch_requests)})
+                    return
+                live.rematch_id = self._create_rematch(live)
+            await self._to_all(live, {"t": "rematch", "game": live.rematch_id})
+
+    def _create_rematch(self, live: LiveGame) -> str:
+        n = live.players
+        rotated = [live.seats[(i - 1) % n] for i in range(n)]
+        rs = live.game.rules
+        game = new_game(rs, seed=secrets.randbits(64))
+        assert game.start_deck is not None
+        deck = " ".join(CARD_NAMES[c] for c in game.start_deck)
+        gid = secrets.token_urlsafe(6)
+        now = time.time()
+        with self.sessions.begin() as db:
+            db.add(GameRow(id=gid, rules=live.rules, variants=" ".join(live.variants), players=n,
+                           deck=deck, status="playing", private=live.private,
+                           created_at=now, updated_at=now, rematch_of=live.id))
+            db.flush()
+            for i, s in enumerate(rotated):
+                db.add(SeatRow(game_id=gid, seat=i, user_id=s.user_id, bot=s.bot, name=s.name))
+            db.execute(update(GameRow).where(GameRow.id == live.id).values(rematch_id=gid))
+        return gid
+
+    # ----------------------------------------------------------------- internals
+
+    def _store(self, live: LiveGame, seat: int, text: str, cid: str | None) -> bool:
+        """Write move ``live.n`` (already applied to ``live.game``); roll back on failure."""
+        n = live.n
+        game = live.game
+        now = time.time()
+        try:
+            with self.sessions.begin() as db:
+                db.execute(insert(MoveRow), [{"game_id": live.id, "ply": n, "seat": seat,
+                                              "text": text, "client_id": cid, "created_at": now}])
+                values: dict[str, Any] = {"updated_at": now}
+                if game.is_over:
+                    outcome = game.outcome
+                    values.update(status="over", result=outcome.result() if outcome else None,
+                                  termination=game.termination)
+                db.execute(update(GameRow).where(GameRow.id == live.id).values(**values))
+        except Exception:
+            log.exception("storing move %s of game %s failed", n, live.id)
+            self.live.pop(live.id, None)
+            fresh = self.load(live.id)
+            live.game = fresh.game
+            live.client_ids = fresh.client_ids
+            self.live[live.id] = live
+            return False
+        if cid is not None:
+            live.client_ids[(seat, cid)] = n
+        if game.is_over:
+            live.status = "over"
+        return True
+
+    async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for c in list(live.conns):
+            msg = cache.get(c.seat)
+            if msg is None:
+                msg = cache[c.seat] = P.event_message(live.game, c.seat, n, line)
+                if live.game.is_over:
+                    msg["meta"] = live.meta()
+            await self._safe_send(live, c, msg)
+
+    async def _send_states(self, live: LiveGame) -> None:
+        for c in list(live.conns):
+            await self._safe_send(live, c, P.state_message(live.game, c.seat, live.n, live.meta()))
+
+    async def _to_all(self, live: LiveGame, msg: dict[str, Any]) -> None:
+        for c in list(live.conns):
+            await self._safe_send(live, c, msg)
+
+    async def _safe_send(self, live: LiveGame, c: Conn, msg: dict[str, Any]) -> None:
+        try:
+            await c.send(msg)
+        except Exception:
+            live.conns.discard(c)
+
+    def _maybe_bot(self, live: LiveGame) -> None:
+        """Start the bot's turn if a bot seat is to act and no turn is under way."""
+        if live.status != "playing" or live.game.is_over:
+            return
+        seat = live.game.to_act
+        if live.seats[seat].bot is None or live.bot_turn_for == live.n:
+            return
+        live.bot_turn_for = live.n
+        try:
+            task = asyncio.get_running_loop().create_task(self._bot_turn(live, seat, live.n))
+        except RuntimeError:  # no loop (loaded from a thread): the next event starts it
+            live.bot_turn_for = -1
+            return
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_turn(self, live: LiveGame, seat: int, n: int) -> None:
+        try:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            game = live.game
+            if live.n != n or game.to_act != seat:
+                return
+            spec = live.seats[seat].bot or "random"
+            seed = zlib.crc32(f"{live.id}:{n}".encode())
+            view = game.view(seat)
+            view["seat"] = seat
+            move = await self.bots.choose(spec, seed, view, game.legal_moves(),
+                                          P.history_lines(game))
+            await self.submit(live, seat, move, cid=f"bot-{n}", expected_n=n)
+        except Exception:
+            log.exception("bot turn failed in game %s", live.id)
+        finally:
+            if live.bot_turn_for == n:
+                live.bot_turn_for = -1
+            if live.n != n:
+                self._maybe_bot(live)
+
+    async def close(self) -> None:
+        """Cancel bot turns under way."""
+        for t in list(self._tasks):
+            t.cancel()

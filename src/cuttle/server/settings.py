@@ -1,0 +1,43 @@
+"""Server settings: where the data lives and how strict the limits are."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the app factory needs; build one with :meth:`from_env`."""
+
+    data_dir: Path
+    """Folder holding the SQLite database (created if missing)."""
+    database_url: str
+    """SQLAlchemy URL; SQLite in ``data_dir`` unless ``DATABASE_URL`` says otherwise."""
+    bot_delay: float = 0.5
+    """Seconds a bot waits before it moves, so people can follow the table."""
+    secure_cookies: bool = False
+    """Mark the session cookie ``Secure`` (set when serving over HTTPS)."""
+    ws_rate: float = 20.0
+    """Websocket messages a socket may send per second on average."""
+    ws_burst: float = 40.0
+    """Websocket messages a socket may send at once before the rate applies."""
+    http_auth_rate: float = 1.0
+    """Sign-in/sign-up attempts per second and client address (burst of 10)."""
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)
+    """Extra websocket origins accepted besides the site's own."""
+    bot_workers: int = 1
+    """Processes that run bots."""
+
+    @classmethod
+    def from_env(cls, data_dir: str | Path | None = None, **overrides: object) -> Settings:
+        """Read ``CUTTLE_DATA`` and ``DATABASE_URL`` from the environment, then apply overrides."""
+        folder = Path(data_dir or os.environ.get("CUTTLE_DATA") or "data").resolve()
+        url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'cuttle.db'}"
+        settings = cls(data_dir=folder, database_url=url)
+        if overrides:
+            from dataclasses import replace
+
+            settings = replace(settings, **overrides)  # type: ignore[arg-type]
+        return settings

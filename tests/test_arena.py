@@ -1,0 +1,261 @@
+"""The arena: statistics from their formulas, the schedule, the command and hints."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from cuttle import new_game
+from cuttle.arena.cli import arena_main, hint_main
+from cuttle.arena.runner import GameResult, Progress, schedule, seat_patterns
+from cuttle.arena.stats import bradley_terry, elo_from_score, elo_interval, wilson
+from cuttle.engine.records import read_record
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_wilson_matches_the_formula_worked_by_hand() -> None:
+    # 8 of 10, z = 1.96: centre (0.8 + 0.19208) / 1.38416 = 0.716752,
+    # half-width 1.96 / 1.38416 * sqrt(0.016 + 0.009604) = 0.226584
+    lo, hi = wilson(8, 10)
+    assert lo == pytest.approx(0.4902, abs=1e-4)
+    assert hi == pytest.approx(0.9433, abs=1e-4)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0
+    assert hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson(10, 10)
+    assert (lo, hi) == (pytest.approx(1 - 0.2775, abs=1e-4), 1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_wilson_narrows_with_more_games_and_contains_the_rate() -> None:
+    widths = []
+    for n in (10, 100, 1000):
+        lo, hi = wilson(0.7 * n, n)
+        assert lo < 0.7 < hi
+        widths.append(hi - lo)
+    assert widths[0] > widths[1] > widths[2]
+
+
+def test_elo_from_a_known_win_rate() -> None:
+    assert elo_from_score(0.5) == 0.0
+    assert elo_from_score(0.75) == pytest.approx(400 * math.log10(3))
+    assert elo_from_score(0.25) == pytest.approx(-400 * math.log10(3))
+    assert elo_from_score(10 / 11) == pytest.approx(400.0)
+    # a perfect score is clipped half a game from the edge
+    assert elo_from_score(1.0, n=10) == pytest.approx(400 * math.log10(0.95 / 0.05))
+    e, lo, hi = elo_interval(30, 40)
+    assert lo < e == pytest.approx(400 * math.log10(3)) < hi
+
+
+def test_bradley_terry_recovers_pairwise_elo() -> None:
+    games = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10
+    r = bradley_terry(2, games, prior=0.0)
+    assert r[0] == 0.0
+    assert r[0] - r[1] == pytest.approx(400 * math.log10(3), abs=0.5)
+    chain = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10 + [(1, 2, 1.0)] * 30 + [(1, 2, 0.0)] * 10
+    r = bradley_terry(3, chain, prior=0.0)
+    assert r[0] - r[2] == pytest.approx(800 * math.log10(3), abs=1.0)
+    # the prior keeps a perfect score finite
+    assert math.isfinite(bradley_terry(2, [(0, 1, 1.0)] * 5)[1])
+
+
+# ---------------------------------------------------------------- schedule
+
+
+def test_two_seats_swap_on_every_deck() -> None:
+    tasks = schedule(3, 2, 4, seed=7)
+    assert len(tasks) == 3 * 4
+    for i in range(0, len(tasks), 2):
+        a, b = tasks[i], tasks[i + 1]
+        assert a.deck_seed == b.deck_seed
+        assert a.seat_bots == tuple(reversed(b.seat_bots))
+    assert {t.pair for t in tasks} == {(0, 1), (0, 2), (1, 2)}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_more_seats_rotate_so_each_bot_sits_everywhere_equally(players: int) -> None:
+    pats = seat_patterns(players)
+    assert len(set(pats)) == len(pats)
+    for seat in range(players):
+        assert sum(p[seat] for p in pats) * 2 == len(pats)
+    if players == 4:  # team: each bot is one whole team
+        assert set(pats) == {(0, 1, 0, 1), (1, 0, 1, 0)}
+
+
+def test_games_are_rounded_up_to_whole_groups() -> None:
+    assert len(schedule(2, 3, 7, seed=1)) == 12  # groups of 6 seatings
+    assert len(schedule(2, 2, 5, seed=1)) == 6
+
+
+def test_shared_and_drawn_games_score_half() -> None:
+    def result(winners: tuple[int, ...]) -> GameResult:
+        return GameResult(0, (0, 1), (0, 1, 0), winners, "x", 1, (), (), (), (), "")
+
+    assert result((1,)).score(1) == 1.0
+    assert result((1,)).score(0) == 0.0
+    assert result(()).score(0) == 0.5
+    assert result((0, 1)).score(0) == 0.5  # seats of both bots share the win
+    assert result((0, 2)).score(0) == 1.0  # both seats are bot 0
+
+
+def test_progress_bar_reaches_the_end() -> None:
+    out = io.StringIO()
+    bar = Progress(5, out)
+    for i in range(1, 6):
+        bar.update(i)
+    assert "5/5 games" in out.getvalue()
+
+
+# ---------------------------------------------------------------- cuttle arena
+
+
+def test_arena_plays_saves_and_summarizes(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = arena_main(
+        ["--bots", "random,greedy", "--games", "6", "--jobs", "1", "--seed", "5",
+         "--out", str(tmp_path), "--bootstrap", "20"],
+        stdout=out,
+        stderr=err,
+    )  # fmt: skip
+    assert code == 0, err.getvalue()
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    records = sorted((tmp_path / "games").iterdir())
+    assert len(records) == summary["games_played"] == 6
+    wins = {"random": 0, "greedy": 0}
+    for path in records:
+        text = path.read_text()
+        game = read_record(text)
+        assert game.is_over
+        names = next(line for line in text.splitlines() if line.startswith("[Players"))
+        seats = names.split('"')[1].split()
+        assert sorted(seats) == ["greedy", "random"]
+        for s in game.winners or ():
+            wins[seats[s]] += 1
+    pair = summary["pairs"][0]
+    assert (pair["bot"], pair["opponent"]) == ("random", "greedy")
+    assert pair["wins"] == wins["random"] and pair["losses"] == wins["greedy"]
+    lo, hi = pair["wilson95"]
+    assert lo <= pair["score"] <= hi
+    cross = summary["crosstable"]
+    assert cross["random"]["greedy"]["score"] + cross["greedy"]["random"]["score"] == 1.0
+    md = (tmp_path / "summary.md").read_text()
+    assert "| random | greedy | 6 |" in md
+    assert "greedy" in out.getvalue()
+    assert "6/6 games" in err.getvalue()
+
+
+def test_arena_time_per_move_sets_search_budgets(tmp_path: Path) -> None:
+    code = arena_main(
+        ["--bots", "greedy,pimc", "--games", "2", "--jobs", "1", "--quiet",
+         "--time-per-move", "20ms", "--out", str(tmp_path), "--bootstrap", "5"],
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )  # fmt: skip
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert [b["bot"] for b in summary["bots"]] == ["greedy", "pimc:0.02s"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--bots", "random"], "at least two bots"),
+        (["--bots", "random,wizard"], "unknown bot"),
+        (["--bots", "random,greedy", "--rules", "poker"], "poker"),
+        (["--bots", "random,greedy", "--games", "0"], "--games"),
+        (["--bots", "random,greedy", "--time-per-move", "soon"], "bad time"),
+        (["--frobnicate"], "unrecognized"),
+    ],
+)
+def test_arena_refuses_bad_input(tmp_path: Path, argv: list[str], words: str) -> None:
+    err = io.StringIO()
+    code = arena_main([*argv, "--out", str(tmp_path / "x")], stdout=io.StringIO(), stderr=err)
+    assert code == 2
+    assert words in err.getvalue()
+    assert not (tmp_path / "x").exists()
+
+
+# ---------------------------------------------------------------- cuttle hint
+
+
+def _winning_position() -> dict:  # type: ignore[type-arg]
+    """p0 has 15 points and holds a seven of hearts: 'points 7H' wins at once."""
+    game = new_game("standard", seed=1)
+    pos = game.to_json()
+    pool = [c for c in ["7H", "9C", "6D"] if c]
+    for hand in pos["hands"]:
+        for c in pool:
+            if c in hand:
+                hand.remove(c)
+    deck = [c for c in pos["deck"] if c not in pool]
+    pos["hands"][0] = [*pos["hands"][0][:3], "7H"]
+    moved = [c for c in game.to_json()["hands"][0] if c not in pos["hands"][0] + pool]
+    deck = moved + deck
+    pos["deck"] = deck
+    pos["fields"][0]["points"] = ["9C", "6D"]
+    return pos
+
+
+def _hint(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = hint_main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_hint_finds_the_winning_move(tmp_path: Path) -> None:
+    path = tmp_path / "pos.json"
+    path.write_text(json.dumps(_winning_position()))
+    code, out, err = _hint([str(path), "--iterations", "400", "--seed", "1", "--json"])
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["seat"] == 0
+    assert data["moves"][0]["move"] == "points 7H"
+    assert data["moves"][0]["win"] == 1.0
+    code, out, _ = _hint([str(path), "--iterations", "400", "--top", "2", "--seed", "1"])
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) == 3 and "points 7H" in lines[1] and "100.0%" in lines[1]
+
+
+def test_hint_sees_only_the_acting_seats_view() -> None:
+    """A full position and that seat's view of it give the very same hint."""
+    game = new_game("standard", seed=6)
+    full = json.dumps(game.to_json())
+    view = json.dumps(game.view(0))
+    args = ["-", "--iterations", "300", "--seed", "2", "--json"]
+    a = _hint(args, full)
+    b = _hint(args, view)
+    assert a[0] == b[0] == 0
+    assert json.loads(a[1])["moves"] == json.loads(b[1])["moves"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "stdin", "words"),
+    [
+        (["-"], "not json", "not JSON"),
+        (["-", "--seat", "p1"], None, "not to act"),
+        (["-", "--seat", "north"], None, "bad seat"),
+        (["-", "--time", "forever"], None, "bad time"),
+        (["/no/such/file.json"], "", "cannot read"),
+        (["-"], '{"rules": "standard"}', "to_act"),
+    ],
+)
+def test_hint_refuses_bad_input(argv: list[str], stdin: str | None, words: str) -> None:
+    if stdin is None:
+        stdin = json.dumps(new_game("standard", seed=3).to_json())
+    code, out, err = _hint(argv, stdin)
+    assert code == 2
+    assert words in err
+    assert out == ""
+
+
+def test_hint_refuses_a_view_hiding_the_acting_hand() -> None:
+    game = new_game("standard", seed=3)
+    code, _, err = _hint(["-"], json.dumps(game.view(1)))
+    assert code == 2
+    assert "p0" in err

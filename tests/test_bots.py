@@ -1,0 +1,243 @@
+"""Bots: specs and levels, reproducibility, fairness (a bot sees only its seat's view),
+every rule set, and small seeded strength tests of the ladder."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from cuttle import new_game
+from cuttle.arena.match import BotError, play_game
+from cuttle.arena.runner import run_tasks, schedule
+from cuttle.bots import LEVELS, Bot, analyse, make_bot
+from cuttle.bots.evaluate import evaluate
+from cuttle.bots.world import WorldSampler
+from cuttle.engine.game import Game
+from cuttle.engine.rules import get_rules
+
+FAST_SPECS = ["random", "greedy", "pimc:3it", "ismcts:40it"]
+"""Every bot kind at a tiny budget."""
+
+TABLES = [
+    ("classic", (), None),
+    ("classic", ("random-four", "eight-oneoff", "nine-to-deck", "joker-swap"), None),
+    ("standard", ("ten-blocks-scuttle", "queens-guard-queens", "nine-freeze"), None),
+    ("standard", (), None),
+    ("cuttlecards", (), None),
+    ("cutthroat", (), None),
+    ("team", (), None),
+    ("multiplayer", (), 2),
+    ("multiplayer", (), 5),
+]
+
+
+def _play(specs: list[str], rules: str = "standard", seed: int = 1, **kw: object) -> Game:
+    game = new_game(rules, seed=seed, **kw)  # type: ignore[arg-type]
+    bots = [make_bot(s, seed=seed * 100 + i) for i, s in enumerate(specs)]
+    play_game(game, bots)
+    return game
+
+
+# ---------------------------------------------------------------- specs and levels
+
+
+def test_every_spec_and_level_builds_a_bot() -> None:
+    for spec in [*FAST_SPECS, "pimc:0.1s", "ismcts:0.25s", "ismcts:250ms", *LEVELS]:
+        bot = make_bot(spec, seed=1)
+        assert isinstance(bot, Bot)
+        assert bot.name == spec
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+    assert all(isinstance(d, str) and d for d in LEVELS.values())
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("strongest", "unknown bot"),
+        ("ismcts:fast", "bad budget"),
+        ("ismcts:0it", "positive"),
+        ("greedy:1s", "takes no budget"),
+        ("", "non-empty"),
+    ],
+)
+def test_bad_specs_are_refused_with_a_clear_message(spec: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        make_bot(spec)
+
+
+def test_expert_searches_for_two_seconds_at_most() -> None:
+    bot = make_bot("expert")
+    assert bot.params.seconds is not None and bot.params.seconds <= 2.0  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- reproducibility
+
+
+@pytest.mark.parametrize("spec", FAST_SPECS)
+def test_a_seeded_bot_plays_the_same_game_twice(spec: str) -> None:
+    one = _play([spec, spec], seed=3)
+    two = _play([spec, spec], seed=3)
+    assert one.history == two.history
+    assert one.outcome == two.outcome
+
+
+def test_different_seeds_give_different_random_play() -> None:
+    game = new_game("standard", seed=2)
+    view, legal = game.view(0), game.legal_moves()
+    picks = {make_bot("random", seed=s).choose(view, legal, []) for s in range(20)}
+    assert len(picks) > 1
+
+
+def test_analyse_is_reproducible_and_ranks_every_legal_move() -> None:
+    game = new_game("standard", seed=8)
+    view, legal = game.view(0), game.legal_moves()
+    one = analyse(view, legal, [], iterations=300, seed=4)
+    two = analyse(view, legal, [], iterations=300, seed=4)
+    assert one == two
+    assert sorted(m for m, _ in one) == sorted(legal)
+    assert all(0.0 <= p <= 1.0 for _, p in one)
+
+
+# ---------------------------------------------------------------- fairness
+
+
+class Spy:
+    """Wraps a bot; checks every call against the real game the test keeps."""
+
+    def __init__(self, inner: Bot, game: Game) -> None:
+        self.inner = inner
+        self.game = game
+        self.name = inner.name
+        self.calls = 0
+
+    def choose(self, view: dict, legal: list[str], history: list[str]) -> str:  # type: ignore[type-arg]
+        g = self.game
+        seat = g.to_act
+        assert type(view) is dict
+        assert view == g.view(seat)
+        assert view["seat"] == seat
+        assert legal == g.legal_moves()
+        assert history == [f"p{s}: {m}" for s, m in _texts(g)]
+        for h, hand in enumerate(view["hands"]):
+            if h != seat and not g.can_see_hand(seat, h):
+                # hidden cards stay hidden (only cards the seat saw go into hands)
+                assert hand.count("??") >= 1 or not g.hands[h]
+        assert all(x == "??" for x in view["deck"][g.deck_known :])
+        move = self.inner.choose(copy.deepcopy(view), list(legal), list(history))
+        view["hands"][seat].clear()  # scribbling on the view changes nothing
+        legal.clear()
+        history.append("p0: nonsense")
+        self.calls += 1
+        return move
+
+
+def _texts(g: Game) -> list[tuple[int, str]]:
+    from cuttle.engine.moves import move_text
+
+    return [(s, move_text(m)) for s, m in g.history]
+
+
+@pytest.mark.parametrize("spec", FAST_SPECS)
+def test_the_harness_gives_bots_only_their_view(spec: str) -> None:
+    game = new_game("standard", seed=11)
+    bots = [Spy(make_bot(spec, seed=i), game) for i in range(2)]
+    played = play_game(game, bots)
+    assert game.is_over
+    assert sum(b.calls for b in bots) == sum(s.decisions for s in played.seats) > 0
+
+
+def test_a_bot_cannot_tell_worlds_with_equal_views_apart() -> None:
+    """Two deals that differ only in cards p0 cannot see give p0 equal views, so every
+    bot decides the same in both."""
+    real = new_game("standard", seed=21)
+    pos = real.to_json()
+    theirs, deck = pos["hands"][1], pos["deck"]
+    theirs[0], deck[-1] = deck[-1], theirs[0]
+    other = Game.from_json(pos)
+    assert other.hands != real.hands
+    assert other.view(0) == real.view(0)
+    for spec in FAST_SPECS:
+        a = make_bot(spec, seed=9).choose(real.view(0), real.legal_moves(), [])
+        b = make_bot(spec, seed=9).choose(other.view(0), other.legal_moves(), [])
+        assert a == b
+
+
+def test_sampled_worlds_agree_with_the_view() -> None:
+    game = new_game("cutthroat", seed=5)
+    rng = random.Random(0)
+    for _ in range(40):
+        if game.is_over:
+            break
+        seat = game.to_act
+        sampler = WorldSampler(game.view(seat), rng)
+        for _ in range(3):
+            world = sampler.sample()
+            assert world.view(seat) == game.view(seat)
+            assert sorted(world.legal_moves()) == sorted(game.legal_moves())
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_an_illegal_answer_is_reported() -> None:
+    class Cheat:
+        name = "cheat"
+
+        def choose(self, view: dict, legal: list[str], history: list[str]) -> str:  # type: ignore[type-arg]
+            return "points KH"
+
+    with pytest.raises(BotError, match="not one of its legal moves"):
+        play_game(new_game("standard", seed=1), [Cheat(), Cheat()])
+
+
+# ---------------------------------------------------------------- every rule set
+
+
+@pytest.mark.parametrize(("rules", "variants", "players"), TABLES)
+def test_every_bot_finishes_a_game_in_every_rule_set(
+    rules: str, variants: tuple[str, ...], players: int | None
+) -> None:
+    rs = get_rules(rules, variants, players)
+    for k, spec in enumerate(FAST_SPECS):
+        game = new_game(rs, seed=40 + k)
+        # the bot under test at every seat: it decides for partners and opponents alike
+        bots = [make_bot(spec, seed=s) for s in range(rs.players)]
+        play_game(game, bots)
+        assert game.is_over
+        assert game.termination != "move-cap"
+
+
+def test_evaluation_is_a_chance_per_side() -> None:
+    for rules, variants, players in TABLES:
+        game = new_game(get_rules(rules, variants, players), seed=2)
+        rng = random.Random(1)
+        for _ in range(30):
+            if game.is_over:
+                break
+            values = evaluate(game)
+            assert all(0.0 <= v <= 1.0 for v in values)
+            sides = {tuple(game.rules.team_of(s)) for s in range(game.n)}
+            assert sum(values[side[0]] for side in sides) == pytest.approx(1.0)
+            game.apply(rng.choice(game.legal_actions()))
+
+
+# ---------------------------------------------------------------- strength (seeded)
+
+
+def _score(a: str, b: str, games: int, seed: int) -> float:
+    """Score of ``a`` against ``b`` on shared decks with seats swapped (2 processes)."""
+    tasks = schedule(2, 2, games, seed)
+    results = run_tasks(tasks, [a, b], get_rules("standard"), {}, jobs=2)
+    return sum(r.score(0) for r in results) / len(results)
+
+
+def test_greedy_beats_random() -> None:
+    assert _score("greedy", "random", 60, seed=101) >= 0.70
+
+
+def test_pimc_beats_greedy() -> None:
+    assert _score("pimc:20it", "greedy", 40, seed=102) > 0.55
+
+
+def test_ismcts_beats_greedy() -> None:
+    assert _score("ismcts:400it", "greedy", 40, seed=103) > 0.55

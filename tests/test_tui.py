@@ -1,0 +1,644 @@
+"""The Textual table: whole games driven by keys and clicks, dialogs, and snapshots.
+
+Bots are seeded local random players (``LocalRandomBot``) so that the games, and so the
+snapshots, do not change when the real bots improve. Every check of what is on screen is
+compared with the engine: the human seat's view, the legal moves, a replay of the same
+choices without the interface.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select, SelectionList, Static
+
+from cuttle import Game, new_game, read_record
+from cuttle.engine.cards import CARD_NAMES
+from cuttle.engine.moves import move_text
+from cuttle.engine.rules import get_rules
+from cuttle.tui import AppOptions, CuttleApp
+from cuttle.tui import choices as ch
+from cuttle.tui.model import result_text
+from cuttle.tui.options import coerce_options, resolve
+from cuttle.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, DiscardDialog, GameOverDialog
+from cuttle.tui.screens.setup import SetupScreen, parse_seed
+from cuttle.tui.screens.table import DIALOG_PHASES, TableScreen
+from cuttle.tui.session import LocalRandomBot, Session, load_bot, numbered_path
+from cuttle.tui.widgets.cards import HIDDEN, CardView, chip_lines, face_lines, fan_lines, label
+from cuttle.tui.widgets.table import HandView, MovesPanel, SeatPanel
+
+SIZE = (120, 40)
+
+
+def local_bot(spec: str, seed: int | None) -> LocalRandomBot:
+    """A seeded random bot that does not depend on cuttle.bots."""
+    return LocalRandomBot(seed, name=spec)
+
+
+def make_app(session: Session | None = None, **options: Any) -> CuttleApp:
+    """An app that deals at once, with bots answering without delay."""
+    opts = AppOptions(skip_setup=True, bot_delay=0, hint_seconds=0.05, **options)
+    return CuttleApp(opts, bot_factory=local_bot, session=session)
+
+
+def screen_text(app: CuttleApp) -> str:
+    """The characters on the current screen."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def played(game: Game, seat: int = 0) -> list[str]:
+    """The moves ``seat`` made, as text."""
+    return [move_text(m) for s, m in game.history if s == seat]
+
+
+def table(app: CuttleApp) -> TableScreen:
+    """The app's table screen."""
+    t = app.table
+    assert t is not None
+    return t
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait until the bots are done and the human (or the end of the game) is asked."""
+    app = pilot.app
+    assert isinstance(app, CuttleApp)
+    for _ in range(400):
+        await pilot.pause()
+        t = app.table
+        if t is None:
+            continue
+        if t.bot_worker is not None:
+            await app.workers.wait_for_complete()
+            continue
+        screen = app.screen
+        if isinstance(screen, (GameOverDialog, ConfirmDialog)):
+            return
+        s = t.session
+        if s.human_to_act:
+            in_dialog = str(s.view()["phase"]) in DIALOG_PHASES
+            if (screen is not t) == in_dialog:
+                return
+    raise AssertionError("the table did not come to rest")
+
+
+def human_policy(game: Game) -> str:
+    """The choice the key presses of :func:`play_out` make: counter if possible, else the
+    first legal move."""
+    legal = game.legal_moves()
+    counters = [m for m in legal if m.startswith("counter")]
+    if game.phase == "counter" and counters:
+        return counters[0]
+    return legal[0]
+
+
+def replay(rules: str, seed: int, seat: int = 0, **kw: Any) -> Game:
+    """The same game played without the interface, by the same policy and bots."""
+    r = get_rules(rules, **kw)
+    bots = {s: "random" for s in range(r.players) if s != seat}
+    session = Session(r, seat, bots, seed=seed, bot_factory=local_bot)
+    g = session.game
+    while not g.is_over:
+        if session.human_to_act:
+            session.play_human(human_policy(g))
+        else:
+            request = session.bot_request()
+            assert request is not None
+            session.play_bot(request, session.ask_bot(request))
+    return g
+
+
+def check_table(app: CuttleApp) -> None:
+    """What the table shows agrees with the human seat's view, and hides what it hides."""
+    t = table(app)
+    s = t.session
+    view = s.view()
+    g = s.game
+    hand = t.query_one("#hand", HandView)
+    assert list(hand.cards) == view["hands"][s.seat]
+    shown = [v.card for v in hand.query(CardView)]
+    assert shown == [CARD_NAMES[c] for c in sorted(g.hands[s.seat])]
+    panel = t.query_one("#moves", MovesPanel)
+    assert panel.moves == g.legal_moves()
+    text = screen_text(app)
+    for other in range(s.n):
+        if other == s.seat:
+            continue
+        seen = set(view["hands"][other])
+        for c in g.hands[other]:
+            name = CARD_NAMES[c]
+            if name not in seen:
+                assert label(name) not in text, f"hidden {name} of p{other} is on screen"
+    for panel_ in t.query(".opponent").results(SeatPanel):
+        assert panel_.data is not None
+        assert panel_.data.hand == tuple(view["hands"][panel_.data.seat])
+
+
+async def play_out(
+    pilot: Pilot[Any], on_table: Callable[[CuttleApp], None] | None = None
+) -> list[str]:
+    """Play the human's decisions with keys until the game ends; return the dialogs seen."""
+    app = pilot.app
+    assert isinstance(app, CuttleApp)
+    seen: list[str] = []
+    for _ in range(600):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, GameOverDialog):
+            return seen
+        if isinstance(screen, TableScreen):
+            if on_table is not None:
+                on_table(app)
+            await pilot.press("enter")
+        elif isinstance(screen, DiscardDialog):
+            seen.append(screen.id or "discard")
+            for k in range(screen.need if len(screen.legal) > 1 else 0):
+                await pilot.press(str(k + 1))
+            await pilot.press("enter")
+        elif isinstance(screen, ChoiceDialog):
+            seen.append(screen.id or "choice")
+            await pilot.press("enter")
+        else:  # pragma: no cover - a screen this test does not expect
+            raise AssertionError(f"unexpected screen {screen!r}")
+    raise AssertionError("the game did not end")
+
+
+def position(
+    hands: list[list[str]],
+    fields: list[dict[str, Any]],
+    *,
+    deck_top: list[str] = (),  # type: ignore[assignment]
+    rules: str = "standard",
+    scrap: list[str] = (),  # type: ignore[assignment]
+) -> Game:
+    """A position with these hands and fields; the other cards make up the deck."""
+    used = {*sum(hands, []), *deck_top, *scrap}
+    for f in fields:
+        for key in ("points", "faces", "glasses"):
+            for e in f.get(key, []):
+                used.add(e if isinstance(e, str) else e["card"])
+                for cover in e.get("jacks", []) if isinstance(e, dict) else []:
+                    used.add(cover["card"])
+    rest = [c for c in CARD_NAMES[:52] if c not in used]
+    obj = {
+        "rules": rules,
+        "variants": [],
+        "turn": 0,
+        "phase": "main",
+        "to_act": 0,
+        "hands": hands,
+        "fields": [{"points": [], "faces": [], "glasses": [], **f} for f in fields],
+        "scrap": list(scrap),
+        "deck": [*deck_top, *rest],
+        "frozen": [],
+        "passes": 0,
+        "pending": None,
+        "revealed": [],
+        "winner": None,
+    }
+    return Game.from_json(obj)
+
+
+def session_at(game: Game, seat: int = 0, **kw: Any) -> Session:
+    """A session continuing ``game`` with local random bots."""
+    bots = {s: "random" for s in range(game.n) if s != seat}
+    return Session(game.rules, seat, bots, seed=5, bot_factory=local_bot, game=game, **kw)
+
+
+# ---------------------------------------------------------------------- whole games
+
+
+async def test_standard_game_to_the_end_by_keys() -> None:
+    expected = replay("standard", 11)
+    app = make_app(rules="standard", seed=11)
+    checks = []
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(pilot, lambda a: (check_table(a), checks.append(1)))
+        s = table(app).session
+        assert s.game.history == expected.history
+        assert s.is_over and expected.is_over
+        over = app.screen
+        assert isinstance(over, GameOverDialog)
+        assert over.result == result_text(expected.view(0), 0)
+        assert ("You win" in over.result) == (0 in (expected.winners or ()))
+        # the game over table shows every hand, as the final view does
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        for c in expected.hands[1]:
+            assert label(CARD_NAMES[c]) in text
+    assert len(checks) >= 5
+
+
+async def test_cutthroat_three_seats_to_the_end() -> None:
+    expected = replay("cutthroat", 2)
+    app = make_app(rules="cutthroat", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        panels = list(t.query(".opponent").results(SeatPanel))
+        assert [p.data.seat for p in panels if p.data] == [1, 2]
+        assert "cutthroat" in str(t.sub_title)
+        seen = await play_out(pilot, check_table)
+        assert t.session.game.history == expected.history
+        assert "discard-dialog" in seen  # the hand limit of 7 asked for a discard
+        assert isinstance(app.screen, GameOverDialog)
+        assert app.screen.result == result_text(expected.view(0), 0)
+
+
+async def counter_then_discard(pilot: Pilot[Any]) -> None:
+    """Seed 38: the human counters a one-off with a two, then discards for a four."""
+    app = pilot.app
+    assert isinstance(app, CuttleApp)
+    for _ in range(100):  # up to the counter dialog
+        await settle(pilot)
+        if isinstance(app.screen, ChoiceDialog):
+            break
+        await pilot.press("enter")
+    dialog = app.screen
+    assert isinstance(dialog, ChoiceDialog) and dialog.id == "counter-dialog"
+    g = table(app).session.game
+    counters = [m for m in g.legal_moves() if m.startswith("counter")]
+    assert counters and [m for _, m in dialog.choices] == [*counters, "resolve"]
+    text = screen_text(app)
+    assert "Counter with" in text and "Resolve" in text
+    assert label(g.view(0)["pending"]["card"]) in text
+    await pilot.press("enter")  # the first choice: counter with the two
+    await settle(pilot)
+    assert played(g)[-1] == counters[0]
+    for _ in range(100):  # on to the discard dialog
+        if isinstance(app.screen, DiscardDialog):
+            break
+        await pilot.press("enter")
+        await settle(pilot)
+    dialog = app.screen
+    assert isinstance(dialog, DiscardDialog)
+    hand = g.view(0)["hands"][0]
+    assert dialog.hand == hand and dialog.need == 2
+    await pilot.press("enter")  # nothing chosen yet: nothing happens
+    await pilot.pause()
+    assert app.screen is dialog
+    await pilot.press("space", "right", "space")
+    assert dialog.chosen == hand[:2]
+    await pilot.press("right", "space")  # a third card is refused
+    assert dialog.chosen == hand[:2]
+    await pilot.press("1", "3")  # un-choose the first card, then choose the third
+    assert dialog.chosen == [hand[1], hand[2]]
+    await pilot.pause()
+
+
+async def test_counter_and_discard_dialogs() -> None:
+    app = make_app(rules="standard", seed=38)
+    async with app.run_test(size=SIZE) as pilot:
+        await counter_then_discard(pilot)
+        g = table(app).session.game
+        hand = g.view(0)["hands"][0]
+        before = len(g.history)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert g.history[before][0] == 0
+        assert move_text(g.history[before][1]) == f"discard {hand[1]} {hand[2]}"
+
+
+# ---------------------------------------------------------------------- the mouse and keys
+
+
+async def test_select_a_card_then_click_its_target() -> None:
+    game = position(
+        [["9S", "JC", "5H"], ["2C", "3D", "4C", "6C", "8C"]],
+        [{}, {"points": ["7H"]}],
+    )
+    app = make_app(session=session_at(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        hand_card = next(v for v in t.query(CardView) if v.card == "9S")
+        await pilot.click(hand_card)
+        await pilot.pause()
+        assert t.selected == "9S"
+        panel = t.query_one("#moves", MovesPanel)
+        shown = [panel.moves[i] for i in panel.shown]
+        assert shown == [m for m in game.legal_moves() if ch.parts(m).card == "9S"]
+        target = next(v for v in t.query(CardView) if v.card == "7H")
+        assert target.has_class("-target")
+        others = [v for v in t.query(".field-card") if v.card != "7H"]
+        assert not any(v.has_class("-target") for v in others)
+        await pilot.click(target)  # the nine may scuttle 7H or return it: both are listed
+        await pilot.pause()
+        assert [panel.moves[i] for i in panel.shown] == ["scuttle 9S 7H", "oneoff 9S 7H"]
+        assert played(game) == []
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert played(game) == ["oneoff 9S 7H"]
+
+
+async def test_hand_keys_filter_and_numbers() -> None:
+    game = position([["9S", "JC", "5H"], ["2C", "3D", "4C", "6C", "8C"]], [{}, {"points": ["7H"]}])
+    app = make_app(session=session_at(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        legal = game.legal_moves()
+        # a card that cannot be played is refused (nothing changes)
+        t.select_card("KD")
+        assert t.selected is None
+        # on the hand, → moves the cursor to JC and Enter selects it
+        hand = t.query_one("#hand", HandView)
+        hand.focus()
+        await pilot.press(*["right"] * hand.cards.index("JC"), "enter")
+        await pilot.pause()
+        assert t.selected == "JC"
+        assert [v.card for v in t.query(".field-card") if v.has_class("-target")] == ["7H"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert t.selected is None
+        # typing filters the list; a number plays that move
+        await pilot.press("slash", *"points")
+        await pilot.pause()
+        panel = t.query_one("#moves", MovesPanel)
+        assert [panel.moves[i] for i in panel.shown] == [m for m in legal if "points" in m]
+        box = t.query_one("#move-filter", Input)
+        box.value = ""
+        await pilot.press("escape")
+        number = legal.index("points 5H") + 1
+        await pilot.press(*str(number), "enter")
+        await settle(pilot)
+        assert played(game) == ["points 5H"]
+        # an illegal move typed in notation is refused with a message, nothing changes
+        before = len(game.history)
+        t.play_move("points KD")
+        assert len(game.history) == before
+
+
+async def test_seven_dialog_shows_the_revealed_cards() -> None:
+    game = position(
+        [["7C", "KD"], ["3D", "4S", "6C", "8C", "9C", "TC"]],
+        [{}, {}],
+        deck_top=["5H", "6D"],
+    )
+    app = make_app(session=session_at(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table(app).play_move("oneoff 7C")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "seven-dialog"
+        assert dialog.cards == ["5H", "6D"]
+        assert [m for _, m in dialog.choices] == game.legal_moves()
+        text = screen_text(app)
+        assert "5♥" in text and "6♦" in text
+        await pilot.press("escape")  # closed: the move list still offers the moves
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("o")  # opens it again
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("1")
+        await settle(pilot)
+        assert played(game) == ["oneoff 7C", dialog.choices[0][1]]
+        assert "5H" in dialog.choices[0][1]
+
+
+async def test_take_from_the_scrap_with_a_three() -> None:
+    game = position(
+        [["3C", "KD"], ["4S", "6C", "8C", "9C", "TC"]],
+        [{}, {}],
+        rules="classic",
+        scrap=["QH", "5D"],
+    )
+    app = make_app(session=session_at(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table(app).play_move("oneoff 3C")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "take-dialog"
+        assert sorted(dialog.cards) == ["5D", "QH"]
+        await pilot.press("2")
+        await settle(pilot)
+        took = dialog.choices[1][1]
+        assert played(game) == ["oneoff 3C", took] and took.startswith("take ")
+        assert took.split()[1] in table(app).query_one("#hand", HandView).cards
+
+
+async def test_hint_lists_the_moves_with_chances() -> None:
+    game = position([["9S", "5H"], ["2C", "3D", "4C", "6C", "8C"]], [{}, {"points": ["7H"]}])
+    app = make_app(session=session_at(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        for _ in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceDialog):
+                break
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "hint-dialog"
+        assert sorted(m for _, m in dialog.choices) == sorted(game.legal_moves())
+        assert all("%" in text.plain for text, _ in dialog.choices)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(game.history) == 0
+
+
+# ---------------------------------------------------------------------- records, rematch, resign
+
+
+async def test_save_record_and_rematch_with_seats_swapped(tmp_path: Path) -> None:
+    record = tmp_path / "games" / "mine.cuttle"
+    app = make_app(rules="standard", seed=2, record=str(record))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(pilot)
+        first = table(app).session
+        # the record was written at the end because a path was given, and reads back
+        assert record.exists()
+        again = read_record(record.read_text(encoding="utf-8"))
+        assert again.history == first.game.history
+        await pilot.press("n")  # rematch
+        await settle(pilot)
+        second = table(app).session
+        assert second is not first and second.number == 2 and second.seat == 1
+        assert "you are p1" in str(table(app).sub_title)
+        assert table(app).query_one("#hand", HandView).cards == tuple(
+            second.view()["hands"][1]
+        )
+        await pilot.press("s")
+        await pilot.pause()
+        assert numbered_path(record, 2).exists()
+
+
+async def test_resign_ends_the_game_and_quit_codes() -> None:
+    app = make_app(rules="standard", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")  # not resigning: nothing changes
+        await pilot.pause()
+        assert not table(app).session.is_over
+        await pilot.press("r", "y")
+        await settle(pilot)
+        g = table(app).session.game
+        assert g.is_over and g.termination == "resign" and g.winners == (1,)
+        assert isinstance(app.screen, GameOverDialog)
+        assert app.screen.result.startswith("You lose")
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+    app = make_app(rules="standard", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 1
+
+
+# ---------------------------------------------------------------------- setup
+
+
+async def test_setup_screen_deals_the_chosen_game() -> None:
+    app = CuttleApp(AppOptions(bot_delay=0), bot_factory=local_bot)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        setup.query_one("#rules", Select).value = "cutthroat"
+        await pilot.pause()
+        await pilot.pause()
+        bots = list(setup.query(".bot-select").results(Select))
+        assert [b.id for b in bots] == ["bot-1", "bot-2"]
+        bots[1].value = "medium"
+        setup.query_one("#seat", Select).value = 1
+        await pilot.pause()
+        await pilot.pause()
+        assert [b.id for b in setup.query(".bot-select").results(Select)] == ["bot-0", "bot-2"]
+        # a two-player variant is refused with a message, and nothing starts
+        setup.query_one("#variants", SelectionList).select("joker-swap")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is setup
+        message = str(setup.query_one("#setup-error", Static).render())
+        assert "joker-swap" in message and "two players" in message
+        setup.query_one("#variants", SelectionList).deselect_all()
+        setup.query_one("#seed", Input).value = "7"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        s = table(app).session
+        assert s.rules.name == "cutthroat" and s.seat == 1 and s.seed == 7
+        assert s.bot_specs == {0: "random", 2: "medium"}
+        assert s.game.start_deck == new_game("cutthroat", seed=7).start_deck
+
+
+async def test_bad_command_line_options_open_the_setup_with_the_reason() -> None:
+    app = make_app(rules="standard", seat=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        message = str(app.screen.query_one("#setup-error", Static).render())
+        assert "seat 4" in message
+
+
+# ---------------------------------------------------------------------- pieces
+
+
+def test_options_from_the_line_mode_and_their_checks() -> None:
+    plain = SimpleNamespace(rules=get_rules("cutthroat"), seat=2, seed=9, opponent="easy")
+    opts = coerce_options(plain)
+    rules, bots = resolve(opts)
+    assert rules.name == "cutthroat" and bots == {0: "easy", 1: "easy"}
+    opts = coerce_options({"rules": "team", "bots": "random,medium,hard"})
+    assert resolve(opts)[1] == {1: "random", 2: "medium", 3: "hard"}
+    with pytest.raises(ValueError, match="2 bots named for 3 other seats"):
+        resolve(coerce_options({"rules": "team", "bots": ["a", "b"]}))
+    with pytest.raises(ValueError, match="unknown rule set"):
+        resolve(AppOptions(rules="poker"))
+    with pytest.raises(ValueError, match="seat 2"):
+        resolve(AppOptions(seat=2))
+    assert parse_seed("12") == 12 and parse_seed(" x ") == "x" and parse_seed("") is None
+
+
+def test_bots_come_from_cuttle_bots_and_are_asked_with_the_seat_view_only() -> None:
+    bot = load_bot("random", 3)
+    assert bot.name == "random"
+    s = Session(get_rules("standard"), 1, {0: "random"}, seed=4)
+    request = s.bot_request()
+    assert request is not None and request.seat == 0
+    assert request.view == s.game.view(0)
+    assert request.view["hands"][1] == [HIDDEN] * len(s.game.hands[1])
+    choice = s.ask_bot(request)
+    assert choice in request.legal
+    assert s.play_bot(request, choice) is not None
+    assert s.play_bot(request, choice) is None  # a stale answer is ignored
+    assert s.rematch().seat == 0 and s.rematch().bot_specs == {1: "random"}
+
+
+def test_choices_read_move_texts() -> None:
+    legal = ["draw", "points 9S", "scuttle 9S 7H", "jack JC 7H p0", "jack JC 7H p2"]
+    assert ch.playable_cards(legal) == {"9S", "JC"}
+    assert ch.targets(legal, "9S") == {"7H"}
+    assert ch.moves_onto(legal, "JC", ("7H",)) == legal[3:]
+    assert ch.moves_onto(legal, "JC", ("8H",)) == []
+    discards = ["discard 3C 4D", "discard 3C 9S", "discard 4D 9S"]
+    assert ch.discard_size(discards) == 2
+    assert ch.discard_move(discards, ["9S", "3C"]) == "discard 3C 9S"
+    assert ch.discard_move(discards, ["9S"]) is None
+
+
+def test_cards_are_drawn_with_rank_suit_and_colour() -> None:
+    ten = face_lines("TH")
+    assert len(ten) == 5 and {len(line.plain) for line in ten} == {7}
+    assert "10" in ten[1].plain and "♥" in ten[2].plain
+    assert any("red" in str(span.style) for span in ten[1].spans)
+    spade = face_lines("QS")
+    assert not any("red" in str(span.style) for line in spade for span in line.spans)
+    back = face_lines(HIDDEN)
+    assert "░" in back[2].plain and not any(ch_.isalnum() for ch_ in back[2].plain)
+    jacked = chip_lines("7D", ["JC", "JH"])
+    assert [line.plain.strip("│ ") for line in jacked[1:4]] == ["7♦", "+J♣", "+J♥"]
+    fan = fan_lines(["??", "??", "5C"])
+    assert "5♣" in fan[1].plain and fan[1].plain.count("░") == 6
+
+
+# ---------------------------------------------------------------------- snapshots
+
+
+def test_snapshot_setup(snap_compare: Any) -> None:
+    app = CuttleApp(AppOptions(seed=42, bots=["medium"]), bot_factory=local_bot)
+    assert snap_compare(app, terminal_size=SIZE)
+
+
+def test_snapshot_table_mid_game(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        for _ in range(6):
+            await settle(pilot)
+            await pilot.press("enter")
+        await settle(pilot)
+
+    app = make_app(rules="standard", seed=11)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_discard_dialog(snap_compare: Any) -> None:
+    app = make_app(rules="standard", seed=38)
+    assert snap_compare(app, terminal_size=SIZE, run_before=counter_then_discard)
+
+
+def test_snapshot_game_over(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await play_out(pilot)
+
+    app = make_app(rules="standard", seed=2)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
