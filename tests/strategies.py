@@ -9,13 +9,16 @@ which seat may know what.
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import strategies as st
 
-from cuttle import Game, new_game
+from cuttle import Game, house_rules, new_game
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.moves import DISCARD, TAKE, VERBS, Move, move_text
 
@@ -24,14 +27,18 @@ from cuttle.engine.moves import DISCARD, TAKE, VERBS, Move, move_text
 
 @dataclass(frozen=True)
 class Config:
-    """A rule set to play: preset name, variants and seat count."""
+    """A rule set to play: preset name, variants and seat count, or house rules (given
+    as JSON text in ``house``; ``rules`` then only names the configuration)."""
 
     rules: str
     variants: tuple[str, ...] = ()
     players: int | None = None
+    house: str = ""
 
     def new(self, seed: int) -> Game:
         """Deal a new game of this configuration from ``seed``."""
+        if self.house:
+            return new_game(house_rules(json.loads(self.house)), seed=seed)
         return new_game(self.rules, self.variants, self.players, seed=seed)
 
     @property
@@ -86,7 +93,37 @@ VARIANT_CONFIGS: tuple[Config, ...] = (
 """Each variant alone on every two-player set, and some combinations (the variants that
 are not limited to two seats also on the bigger tables)."""
 
-ALL_CONFIGS: tuple[Config, ...] = PRESET_CONFIGS + VARIANT_CONFIGS
+HOUSE_CONFIGS: tuple[Config, ...] = (
+    Config(
+        "house-standard",
+        house=json.dumps(
+            {
+                "base": "standard",
+                "name": "house-standard",
+                "jokers": 1,
+                "oneoffs": {"X": "swap-hands", "8": "scrap-glasses", "5": "discard-one-draw-three"},
+                "move_cap": 300,
+                "hand_limit": 7,
+            }
+        ),
+    ),
+    Config(
+        "house-cutthroat",
+        house=json.dumps(
+            {
+                "base": "cutthroat",
+                "name": "house-cutthroat",
+                "oneoffs": {"6": None, "3": "draw-two"},
+                "goals": [12, 9, 5, 0, 0],
+                "glasses_public": True,
+            }
+        ),
+    ),
+)
+"""House rule sets (effects reassigned, other limits), which positions name but the
+engine cannot rebuild from the name alone."""
+
+ALL_CONFIGS: tuple[Config, ...] = PRESET_CONFIGS + VARIANT_CONFIGS + HOUSE_CONFIGS
 
 configs = st.sampled_from(ALL_CONFIGS)
 """Hypothesis strategy drawing a rule-set configuration."""
@@ -290,3 +327,34 @@ def illegal_candidates(g: Game, legal: list[Move], rng: random.Random, k: int) -
             continue
     out.extend(rng.sample(GARBAGE, 2))
     return out
+
+
+# ---------------------------------------------------------------------- bad positions
+
+ODD_VALUES: tuple[Any, ...] = (
+    None, -1, 0, 1, 7, True, 1.5, "", "??", "7H", "XX", "draw", [], {}, ["7H"], [None],
+    {"card": "7H"},
+)  # fmt: skip
+
+
+def mutate_json(obj: Any, rng: random.Random) -> Any:
+    """Damage one random place of a JSON object in place (delete a key, repeat a list
+    item, or put an odd value there) and return it."""
+    path: list[Any] = []
+    cur = obj
+    while isinstance(cur, dict | list) and cur and (not path or rng.random() < 0.75):
+        key: Any = rng.choice(list(cur)) if isinstance(cur, dict) else rng.randrange(len(cur))
+        path.append(key)
+        cur = cur[key]
+    parent = obj
+    for key in path[:-1]:
+        parent = parent[key]
+    last = path[-1]
+    r = rng.random()
+    if r < 0.2 and isinstance(parent, dict):
+        del parent[last]
+    elif r < 0.35 and isinstance(parent, list):
+        parent.append(copy.deepcopy(parent[last]))
+    else:
+        parent[last] = rng.choice(ODD_VALUES)
+    return obj

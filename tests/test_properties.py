@@ -23,9 +23,19 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from cuttle import Game, IllegalMoveError, InvalidMoveError, new_game
+from cuttle import (
+    PRESETS,
+    Game,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    RuleSet,
+    new_game,
+)
 from cuttle.engine.cards import CARD_NAMES, card
 from cuttle.engine.moves import Move, move_text, parse_move
+from cuttle.engine.position import deal_from_view
 from cuttle.engine.records import read_record, write_record
 from strategies import (
     ALL_CONFIGS,
@@ -35,6 +45,7 @@ from strategies import (
     check_cards,
     configs,
     illegal_candidates,
+    mutate_json,
     play_random,
     seeds,
 )
@@ -103,10 +114,15 @@ def check_illegal(g: Game, legal: list[Move], texts: list[str]) -> int:
     return refused
 
 
+def house_rules_of(g: Game) -> RuleSet | None:
+    """``g``'s rule set if the name in its positions cannot rebuild it (house rules)."""
+    return None if g.rules.name in PRESETS else g.rules
+
+
 def check_json(g: Game) -> Game:
     """The position round-trips through JSON text; return the restored game."""
     j = g.to_json()
-    restored = Game.from_json(json.loads(json.dumps(j)))
+    restored = Game.from_json(json.loads(json.dumps(j)), house_rules_of(g))
     assert restored.to_json() == j
     assert sorted(restored.legal_actions()) == sorted(g.legal_actions())
     assert restored.is_over == g.is_over
@@ -161,7 +177,8 @@ def _strip_view(view: dict[str, Any]) -> dict[str, Any]:
 
 def check_sample(g: Game, seat: int, rng: random.Random) -> None:
     """A position sampled for ``seat`` agrees with its view and legal moves."""
-    sample = g.sample(seat, rng)
+    house = house_rules_of(g)
+    sample = g.sample(seat, rng) if house is None else deal_from_view(g.view(seat), rng, house)
     check_cards(sample)
     assert sample.rules == g.rules
     got, want = _strip_view(sample.view(seat)), _strip_view(g.view(seat))
@@ -353,8 +370,16 @@ def game_for_ending(config: Config, seed: int, step: int, cap: int, from_positio
 
 
 def check_finished(g: Game) -> None:
-    """A finished game keeps every card, shows every hand and records faithfully."""
+    """A finished game keeps every card, shows every hand, refuses moves and records
+    faithfully."""
     assert g.is_over and g.legal_actions() == []
+    before = g.to_json()
+    for text in ("draw", "pass", "resolve"):
+        with pytest.raises(GameOverError):
+            g.play(text)
+    with pytest.raises(GameOverError):
+        g.resign(0)
+    assert g.to_json() == before
     check_cards(g)
     check_json(g)
     assert all(HIDDEN not in hand for hand in g.view(None)["hands"])
@@ -419,6 +444,29 @@ def test_resignation_and_move_cap_keep_every_card(
     check_finished(g)
 
 
+@settings(max_examples=60, deadline=None)
+@given(config=configs, seed=seeds, step=st.integers(0, 120), damage=seeds)
+def test_damaged_positions_are_refused_or_playable(
+    config: Config, seed: int, step: int, damage: int
+) -> None:
+    """A position with one random place damaged either loads as a position the engine
+    can play on, or is refused with InvalidPositionError (never another exception)."""
+    g = game_at_step(config, seed, step)
+    rng = random.Random(damage)
+    for _ in range(3):
+        bad = mutate_json(g.to_json(), rng)
+        try:
+            loaded = Game.from_json(bad, house_rules_of(g))
+        except InvalidPositionError as exc:
+            assert str(exc)
+            continue
+        check_cards(loaded)
+        loaded.view(0)
+        loaded.view(None)
+        play_random(loaded, rng, 3)
+        check_cards(loaded)
+
+
 # ---------------------------------------------------------------------- sweeps
 
 
@@ -448,8 +496,8 @@ def test_sweep_presets(config: Config) -> None:
 
 @pytest.mark.parametrize("config", ALL_CONFIGS[len(PRESET_CONFIGS) :], ids=lambda c: c.id)
 def test_sweep_variants(config: Config) -> None:
-    """Games with variants switched on: every invariant at every step in a few, the
-    cheap ones in more."""
+    """Games with variants switched on, and with house rules: every invariant at every
+    step in a few, the cheap ones in more."""
     for seed in range(2):
         play_checked(config, 2000 + seed, every_play=True, illegal=4)
     for seed in range(15):

@@ -29,7 +29,16 @@ from cuttle.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, DiscardDialo
 from cuttle.tui.screens.setup import SetupScreen, parse_seed
 from cuttle.tui.screens.table import DIALOG_PHASES, TableScreen
 from cuttle.tui.session import LocalRandomBot, Session, load_bot, numbered_path
-from cuttle.tui.widgets.cards import HIDDEN, CardView, chip_lines, face_lines, fan_lines, label
+from cuttle.tui.widgets.cards import (
+    HIDDEN,
+    CardItem,
+    CardRow,
+    chip_lines,
+    face_lines,
+    fan_lines,
+    label,
+    row_lines,
+)
 from cuttle.tui.widgets.table import HandView, MovesPanel, SeatPanel
 
 SIZE = (120, 40)
@@ -54,6 +63,12 @@ def screen_text(app: CuttleApp) -> str:
 def played(game: Game, seat: int = 0) -> list[str]:
     """The moves ``seat`` made, as text."""
     return [move_text(m) for s, m in game.history if s == seat]
+
+
+def marked(t: TableScreen) -> list[str]:
+    """The table cards highlighted as targets."""
+    rows = t.query(".field-row").results(CardRow)
+    return [it.card for r in rows for it in r.items if it.state == "target"]
 
 
 def table(app: CuttleApp) -> TableScreen:
@@ -119,9 +134,8 @@ def check_table(app: CuttleApp) -> None:
     view = s.view()
     g = s.game
     hand = t.query_one("#hand", HandView)
-    assert list(hand.cards) == view["hands"][s.seat]
-    shown = [v.card for v in hand.query(CardView)]
-    assert shown == [CARD_NAMES[c] for c in sorted(g.hands[s.seat])]
+    assert list(hand.hand) == view["hands"][s.seat]
+    assert hand.cards == tuple(CARD_NAMES[c] for c in sorted(g.hands[s.seat]))
     panel = t.query_one("#moves", MovesPanel)
     assert panel.moves == g.legal_moves()
     text = screen_text(app)
@@ -176,7 +190,7 @@ def position(
     scrap: list[str] = (),  # type: ignore[assignment]
 ) -> Game:
     """A position with these hands and fields; the other cards make up the deck."""
-    used = {*sum(hands, []), *deck_top, *scrap}
+    used = {c for hand in hands for c in hand} | {*deck_top, *scrap}
     for f in fields:
         for key in ("points", "faces", "glasses"):
             for e in f.get(key, []):
@@ -303,6 +317,9 @@ async def test_counter_and_discard_dialogs() -> None:
         await settle(pilot)
         assert g.history[before][0] == 0
         assert move_text(g.history[before][1]) == f"discard {hand[1]} {hand[2]}"
+        await play_out(pilot)  # and on to the end of the game
+        assert g.is_over and isinstance(app.screen, GameOverDialog)
+        assert app.screen.result == result_text(g.view(0), 0)
 
 
 # ---------------------------------------------------------------------- the mouse and keys
@@ -317,18 +334,17 @@ async def test_select_a_card_then_click_its_target() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         t = table(app)
-        hand_card = next(v for v in t.query(CardView) if v.card == "9S")
-        await pilot.click(hand_card)
+        hand = t.query_one("#hand", HandView)
+        await pilot.click(hand, offset=hand.offset_of(hand.cards.index("9S")))
         await pilot.pause()
         assert t.selected == "9S"
         panel = t.query_one("#moves", MovesPanel)
         shown = [panel.moves[i] for i in panel.shown]
         assert shown == [m for m in game.legal_moves() if ch.parts(m).card == "9S"]
-        target = next(v for v in t.query(CardView) if v.card == "7H")
-        assert target.has_class("-target")
-        others = [v for v in t.query(".field-card") if v.card != "7H"]
-        assert not any(v.has_class("-target") for v in others)
-        await pilot.click(target)  # the nine may scuttle 7H or return it: both are listed
+        assert marked(t) == ["7H"]
+        row = next(r for r in t.query(".field-row").results(CardRow) if "7H" in r.cards)
+        # the nine may scuttle 7H or return it: both are listed
+        await pilot.click(row, offset=row.offset_of(row.cards.index("7H")))
         await pilot.pause()
         assert [panel.moves[i] for i in panel.shown] == ["scuttle 9S 7H", "oneoff 9S 7H"]
         assert played(game) == []
@@ -353,7 +369,7 @@ async def test_hand_keys_filter_and_numbers() -> None:
         await pilot.press(*["right"] * hand.cards.index("JC"), "enter")
         await pilot.pause()
         assert t.selected == "JC"
-        assert [v.card for v in t.query(".field-card") if v.has_class("-target")] == ["7H"]
+        assert marked(t) == ["7H"]
         await pilot.press("escape")
         await pilot.pause()
         assert t.selected is None
@@ -464,9 +480,7 @@ async def test_save_record_and_rematch_with_seats_swapped(tmp_path: Path) -> Non
         second = table(app).session
         assert second is not first and second.number == 2 and second.seat == 1
         assert "you are p1" in str(table(app).sub_title)
-        assert table(app).query_one("#hand", HandView).cards == tuple(
-            second.view()["hands"][1]
-        )
+        assert table(app).query_one("#hand", HandView).cards == tuple(second.view()["hands"][1])
         await pilot.press("s")
         await pilot.pause()
         assert numbered_path(record, 2).exists()
@@ -541,6 +555,51 @@ async def test_setup_screen_deals_the_chosen_game() -> None:
         assert s.game.start_deck == new_game("cutthroat", seed=7).start_deck
 
 
+async def test_setup_starts_from_the_options_it_is_given() -> None:
+    rules = get_rules("multiplayer", ["random-four"], 4)
+    opts = AppOptions(rules=rules, seat=2, bots=["easy", "medium", "hard"], seed=8)
+    app = CuttleApp(opts, bot_factory=local_bot)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        assert setup.query_one("#rules", Select).value == "multiplayer"
+        assert setup.query_one("#players", Select).value == 4
+        assert setup.query_one("#seat", Select).value == 2
+        bots = [(b.id, b.value) for b in setup.query(".bot-select").results(Select)]
+        assert bots == [("bot-0", "easy"), ("bot-1", "medium"), ("bot-3", "hard")]
+        assert setup.query_one("#variants", SelectionList).selected == ["random-four"]
+        assert setup.query_one("#seed", Input).value == "8"
+        await pilot.press("escape")  # leave without playing
+        await pilot.pause()
+    assert app.return_code == 0 and app.table is None
+
+
+class FailingBot:
+    """A bot whose search breaks."""
+
+    name = "broken"
+
+    def choose(self, view: Any, legal: list[str], history: list[str]) -> str:
+        """Fail."""
+        raise RuntimeError("out of cheese")
+
+
+async def test_bots_play_one_by_one_and_a_failing_bot_plays_at_random() -> None:
+    opts = AppOptions(rules="standard", seed=6, seat=1, skip_setup=True, bot_delay=1.0)
+    app = CuttleApp(opts, bot_factory=lambda spec, seed: FailingBot())
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        t = table(app)
+        assert t.session.moves_played == 0  # the bot waits for its delay
+        assert "thinking" in screen_text(app)
+        await settle(pilot)
+        g = t.session.game
+        assert g.moves_played >= 1 and g.history[0][0] == 0
+        assert any("out of cheese" in n.message for n in app._notifications)
+        assert "p0 broken:" in screen_text(app)  # the log names the bot and its move
+
+
 async def test_bad_command_line_options_open_the_setup_with_the_reason() -> None:
     app = make_app(rules="standard", seat=4)
     async with app.run_test(size=SIZE) as pilot:
@@ -607,6 +666,20 @@ def test_cards_are_drawn_with_rank_suit_and_colour() -> None:
     assert "░" in back[2].plain and not any(ch_.isalnum() for ch_ in back[2].plain)
     jacked = chip_lines("7D", ["JC", "JH"])
     assert [line.plain.strip("│ ") for line in jacked[1:4]] == ["7♦", "+J♣", "+J♥"]
+    row = row_lines([CardItem("7D", ("JC",)), CardItem("KS", (), "target")], "chip")
+    assert len(row) == 4 and row[1].plain == "│ 7♦ │ ┃ K♠ ┃"
+    assert row[3].plain.endswith("      ")  # the shorter card is padded below
+    wrapped = CardRow("chip")
+    wrapped.show([CardItem(c) for c in ("AC", "2C", "3C", "4C", "5C")], per_line=2)
+    assert [wrapped.index_at(wrapped.offset_of(i).x, wrapped.offset_of(i).y) for i in range(5)] == [
+        0,
+        1,
+        2,
+        3,
+        4,
+    ]
+    assert wrapped.index_at(6, 1) is None  # the gap between two cards
+    assert wrapped.index_at(9, 7) is None  # no card right of the fifth
     fan = fan_lines(["??", "??", "5C"])
     assert "5♣" in fan[1].plain and fan[1].plain.count("░") == 6
 
@@ -614,9 +687,26 @@ def test_cards_are_drawn_with_rank_suit_and_colour() -> None:
 # ---------------------------------------------------------------------- snapshots
 
 
+def quiet(
+    run_before: Callable[[Pilot[Any]], Any] | None = None,
+) -> Callable[[Pilot[Any]], Any]:
+    """``run_before`` without notifications, whose toasts come and go with time.
+
+    (``run_test`` turns them off the same way; the snapshot plugin runs the app without it.)
+    """
+
+    async def run(pilot: Pilot[Any]) -> None:
+        pilot.app._disable_notifications = True
+        if run_before is not None:
+            await run_before(pilot)
+        await pilot.pause()
+
+    return run
+
+
 def test_snapshot_setup(snap_compare: Any) -> None:
     app = CuttleApp(AppOptions(seed=42, bots=["medium"]), bot_factory=local_bot)
-    assert snap_compare(app, terminal_size=SIZE)
+    assert snap_compare(app, terminal_size=SIZE, run_before=quiet())
 
 
 def test_snapshot_table_mid_game(snap_compare: Any) -> None:
@@ -627,18 +717,14 @@ def test_snapshot_table_mid_game(snap_compare: Any) -> None:
         await settle(pilot)
 
     app = make_app(rules="standard", seed=11)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=SIZE, run_before=quiet(run_before))
 
 
 def test_snapshot_discard_dialog(snap_compare: Any) -> None:
     app = make_app(rules="standard", seed=38)
-    assert snap_compare(app, terminal_size=SIZE, run_before=counter_then_discard)
+    assert snap_compare(app, terminal_size=SIZE, run_before=quiet(counter_then_discard))
 
 
 def test_snapshot_game_over(snap_compare: Any) -> None:
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await play_out(pilot)
-
     app = make_app(rules="standard", seed=2)
-    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
-
+    assert snap_compare(app, terminal_size=SIZE, run_before=quiet(play_out))

@@ -101,9 +101,7 @@ def arena_parser() -> argparse.ArgumentParser:
     p.add_argument("--variants", default="", help="comma-separated variant toggles")
     p.add_argument("--players", type=int, default=None, help="seats (multiplayer: 2-5)")
     p.add_argument("--games", type=int, default=100, help="games per pair (100)")
-    p.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (all cores)"
-    )
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (all cores)")
     p.add_argument("--out", default=None, help="output directory (arena-runs/RULES-seedS)")
     p.add_argument("--seed", type=int, default=1, help="base seed (1)")
     p.add_argument(
@@ -111,14 +109,19 @@ def arena_parser() -> argparse.ArgumentParser:
         default=None,
         help="budget for search bots given without one, e.g. 0.5s",
     )
+    p.add_argument(
+        "--search-workers",
+        type=int,
+        default=1,
+        help="processes each ismcts search uses (1; use with --jobs 1 to give a bot every "
+        "core, as the expert level does in play)",
+    )
     p.add_argument("--bootstrap", type=int, default=200, help="bootstrap samples for Elo (200)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     return p
 
 
-def arena_main(
-    argv: list[str], stdout: TextIO | None = None, stderr: TextIO | None = None
-) -> int:
+def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     """Run ``cuttle arena`` with ``argv``; return the exit code."""
     from .report import markdown, summarize, text_table
     from .runner import Progress, run_tasks, schedule
@@ -139,6 +142,8 @@ def arena_main(
             raise _Fail("cuttle arena: --games must be at least 1")
         if args.jobs < 1:
             raise _Fail("cuttle arena: --jobs must be at least 1")
+        if args.search_workers < 1:
+            raise _Fail("cuttle arena: --search-workers must be at least 1")
         variants = [v for v in args.variants.replace(",", " ").split() if v]
         rules = get_rules(args.rules, variants, args.players)
     except _Fail as exc:
@@ -158,7 +163,15 @@ def arena_main(
     t0 = time.perf_counter()
     headers = {"Event": "arena", "Seed": str(args.seed)}
     try:
-        results = run_tasks(tasks, specs, rules, headers, jobs=args.jobs, progress=bar.update)
+        results = run_tasks(
+            tasks,
+            specs,
+            rules,
+            headers,
+            jobs=args.jobs,
+            progress=bar.update,
+            search_workers=args.search_workers,
+        )
     except KeyboardInterrupt:
         err.write("\narena: interrupted; nothing saved\n")
         return 130
@@ -171,6 +184,7 @@ def arena_main(
         "games_per_pair": args.games,
         "seed": args.seed,
         "jobs": args.jobs,
+        "search_workers": args.search_workers,
         "wall_seconds": wall,
         "cpu_count": os.cpu_count(),
     }
@@ -220,8 +234,9 @@ def _load_view(obj: Any, seat_text: str | None) -> tuple[dict[str, Any], list[st
             raise _Fail(f"cuttle hint: bad seat {seat_text!r}; write p0, p1, ...")
         seat = int(t[1:])
         if seat != to_act:
-            raise _Fail(f"cuttle hint: p{seat} is not to act (p{to_act} is); hints are for "
-                        "the seat to act")
+            raise _Fail(
+                f"cuttle hint: p{seat} is not to act (p{to_act} is); hints are for the seat to act"
+            )
     if has_hidden:
         if "seat" in obj and obj["seat"] != seat:
             raise _Fail(f"cuttle hint: this is p{obj['seat']}'s view, not p{seat}'s")
@@ -272,7 +287,9 @@ def hint_main(
         try:
             obj = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise _Fail(f"cuttle hint: {where} is not JSON ({exc.msg}, line {exc.lineno})") from None
+            raise _Fail(
+                f"cuttle hint: {where} is not JSON ({exc.msg}, line {exc.lineno})"
+            ) from None
         view, legal = _load_view(obj, args.seat)
     except _Fail as exc:
         err.write(exc.message + "\n")
@@ -296,9 +313,7 @@ def hint_main(
                     "seat": seat,
                     "iterations": bot.last_iterations,
                     "seconds": spent,
-                    "moves": [
-                        {"move": m, "win": round(q, 4), "visits": n} for m, q, n in rows
-                    ],
+                    "moves": [{"move": m, "win": round(q, 4), "visits": n} for m, q, n in rows],
                 }
             )
             + "\n"

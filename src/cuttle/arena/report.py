@@ -87,7 +87,9 @@ def summarize(
                 "decisions": decisions[i],
                 "ms_per_move": 1000.0 * seconds[i] / decisions[i] if decisions[i] else 0.0,
                 "iterations": iterations[i],
-                "iterations_per_s": iterations[i] / search_seconds[i] if search_seconds[i] else None,
+                "iterations_per_s": iterations[i] / search_seconds[i]
+                if search_seconds[i]
+                else None,
             }
         )
     terminations: dict[str, int] = {}
@@ -118,7 +120,8 @@ def markdown(summary: dict[str, Any]) -> str:
         f"- command: `{summary['command']}`",
         f"- seats: {summary['players']}; games: {summary['games_played']} "
         f"({summary['games_per_pair']} per pair asked; seats swapped/rotated on every deck)",
-        f"- seed: {summary['seed']}; processes: {summary['jobs']}; "
+        f"- seed: {summary['seed']}; game processes: {summary['jobs']}; processes per "
+        f"search: {summary.get('search_workers', 1)}; cpu cores: {summary.get('cpu_count')}; "
         f"wall time: {summary['wall_seconds']:.0f} s",
         f"- mean game length: {summary['mean_moves']:.1f} moves; terminations: "
         + ", ".join(f"{k} {v}" for k, v in sorted(summary["terminations"].items())),

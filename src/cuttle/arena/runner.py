@@ -97,13 +97,17 @@ def schedule(n_bots: int, players: int, games_per_pair: int, seed: int) -> list[
 
 
 def run_task(
-    task: GameTask, specs: Sequence[str], rules: RuleSet, headers: dict[str, str]
+    task: GameTask,
+    specs: Sequence[str],
+    rules: RuleSet,
+    headers: dict[str, str],
+    search_workers: int = 1,
 ) -> GameResult:
-    """Play one scheduled game (bots search in this process alone)."""
+    """Play one scheduled game; search bots use ``search_workers`` processes (1: this
+    process alone, right when games already run one per core)."""
     game = new_game(rules, seed=task.deck_seed)
     bots = [
-        make_bot(specs[b], seed=task.bot_seeds[s], workers=1)
-        for s, b in enumerate(task.seat_bots)
+        make_bot(specs[b], seed=task.bot_seeds[s], workers=search_workers) for s, b in enumerate(task.seat_bots)
     ]
     played = play_game(game, bots)
     outcome = game.outcome
@@ -176,18 +180,21 @@ def run_tasks(
     headers: dict[str, str],
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    search_workers: int = 1,
 ) -> list[GameResult]:
-    """Play every task (``jobs`` processes); return the results in task order."""
+    """Play every task (``jobs`` processes, each search on ``search_workers``); return
+    the results in task order."""
     results: list[GameResult] = []
     if jobs <= 1:
         for t in tasks:
-            results.append(run_task(t, specs, rules, headers))
+            results.append(run_task(t, specs, rules, headers, search_workers))
             if progress is not None:
                 progress(len(results))
         return results
-    # Longest pairs first would balance better, but schedule order keeps memory flat.
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = {pool.submit(run_task, t, specs, rules, headers) for t in tasks}
+        pending = {
+            pool.submit(run_task, t, specs, rules, headers, search_workers) for t in tasks
+        }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:

@@ -27,7 +27,9 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / n
     center = (p + z2 / (2 * n)) / denom
     half = z / denom * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return max(0.0, center - half), min(1.0, center + half)
+    lo = 0.0 if successes <= 0 else max(0.0, center - half)
+    hi = 1.0 if successes >= n else min(1.0, center + half)
+    return lo, hi
 
 
 def elo_from_score(p: float, n: int | None = None) -> float:
@@ -108,6 +110,6 @@ def bootstrap_ratings(
     for d in draws:
         d.sort()
         lo = d[int(0.025 * (len(d) - 1))]
-        hi = d[int(math.ceil(0.975 * (len(d) - 1)))]
+        hi = d[math.ceil(0.975 * (len(d) - 1))]
         out.append((lo, hi))
     return out

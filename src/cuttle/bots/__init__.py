@@ -9,6 +9,6 @@ True
 """
 
 from .base import Bot, SeededBot, View
-from .registry import LEVELS, BOT_KINDS, analyse, make_bot
+from .registry import BOT_KINDS, LEVELS, analyse, make_bot
 
 __all__ = ["BOT_KINDS", "LEVELS", "Bot", "SeededBot", "View", "analyse", "make_bot"]

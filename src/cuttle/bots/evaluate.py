@@ -29,9 +29,7 @@ TEMPERATURE = 5.0
 
 # What a card in hand is worth, by rank: A 2 3 4 5 6 7 8 9 T J Q K joker.
 _RANK_WORTH = (1.3, 1.9, 1.2, 1.3, 1.4, 1.3, 1.2, 1.3, 1.6, 1.5, 1.7, 1.7, 2.2, 2.0)
-CARD_WORTH = tuple(
-    _RANK_WORTH[RANK_OF[c]] + 0.2 * POINT_VALUE[c] for c in range(len(POINT_VALUE))
-)
+CARD_WORTH = tuple(_RANK_WORTH[RANK_OF[c]] + 0.2 * POINT_VALUE[c] for c in range(len(POINT_VALUE)))
 """Strength of holding each card (index: card number)."""
 
 _RESOLVE = make(RESOLVE)

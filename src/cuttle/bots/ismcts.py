@@ -19,7 +19,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..engine.game import MAIN, Game
+from ..engine.game import MAIN
 from ..engine.moves import Move, move_text, parse_move
 from .base import SeededBot, View
 from .evaluate import evaluate, passive_settle
@@ -80,7 +80,6 @@ def search(
     """
     rng = random.Random(seed)
     sampler = WorldSampler(view, rng)
-    seat = sampler.seat
     root = Node(-1)
     root_moves = set(legal)
     c = params.exploration
@@ -123,7 +122,10 @@ def search(
             untried = [m for m in acts if m not in children]
             mover = g.to_act
             if untried:
-                m = untried[0] if widen and node is not root else untried[rng.randrange(len(untried))]
+                if widen and node is not root:
+                    m = untried[0]  # the heuristic's favourite first
+                else:
+                    m = untried[rng.randrange(len(untried))]
                 child = Node(mover)
                 children[m] = child
                 for a in acts:

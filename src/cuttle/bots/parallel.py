@@ -3,15 +3,18 @@
 Each worker searches the same view with its own seed and the same budget (a wall-clock
 budget runs in parallel; an iteration budget is split between the workers); the root
 statistics are added up. The process pool is created on first use and kept for the
-life of the process, so later moves pay no start-up cost; small budgets should not use
-it at all (see :data:`MIN_PARALLEL_SECONDS`).
+life of the process, so later moves pay no start-up cost. A wall-clock budget ends at
+the same moment in every process, start-up included, so even the first search keeps to
+its time. Small budgets should not use the pool at all (see :data:`MIN_PARALLEL_SECONDS`).
 """
 
 from __future__ import annotations
 
 import atexit
 import multiprocessing
+import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 
 from ..engine.moves import Move
 from .base import View
@@ -32,10 +35,11 @@ def _get_pool(workers: int) -> ProcessPoolExecutor:
     if _pool is None or _pool_size < workers:
         if _pool is not None:
             _pool.shutdown(cancel_futures=True)
-        try:
-            ctx = multiprocessing.get_context("fork")
-        except ValueError:  # pragma: no cover - platforms without fork
-            ctx = multiprocessing.get_context()
+        # forkserver (or spawn): safe to start from a program that runs threads, such
+        # as the terminal app; fork could copy a lock held by another thread.
+        methods = multiprocessing.get_all_start_methods()
+        method = "forkserver" if "forkserver" in methods else "spawn"
+        ctx = multiprocessing.get_context(method)
         _pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
         _pool_size = workers
     return _pool
@@ -53,6 +57,19 @@ def shutdown_pool() -> None:
 atexit.register(shutdown_pool)
 
 
+def _worker(
+    view: View, legal: list[Move], params: SearchParams, seed: int, stop_at: float | None
+) -> tuple[RootStats, int]:
+    """One worker's search; a wall-clock budget ends at the caller's deadline
+    ``stop_at`` (``time.time()``), however late the worker started."""
+    if stop_at is not None:
+        left = stop_at - time.time()
+        if left <= 0.005:
+            return {}, 0
+        params = replace(params, seconds=left)
+    return search(view, legal, params, seed)
+
+
 def worth_parallel(params: SearchParams) -> bool:
     """Whether a budget is large enough for the pool to pay off."""
     if params.seconds is not None:
@@ -68,14 +85,14 @@ def parallel_search(
         return search(view, legal, params, seed)
     if params.iterations is not None:
         per = -(-params.iterations // workers)
-        from dataclasses import replace
-
         params = replace(params, iterations=per)
+    stop_at = time.time() + params.seconds if params.seconds is not None else None
     pool = _get_pool(workers - 1)
     futures = [
-        pool.submit(search, view, legal, params, seed + 7919 * i) for i in range(1, workers)
+        pool.submit(_worker, view, legal, params, seed + 7919 * i, stop_at)
+        for i in range(1, workers)
     ]
-    stats, its = search(view, legal, params, seed)
+    stats, its = _worker(view, legal, params, seed, stop_at)
     merged = dict(stats)
     for f in futures:
         s2, i2 = f.result()

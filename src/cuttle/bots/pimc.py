@@ -79,9 +79,7 @@ class PIMCBot(SeededBot):
     def analyse(self, view: View, legal: list[str]) -> list[tuple[str, float]]:
         """Each legal move with its average evaluation, best first."""
         moves = sorted(parse_move(t) for t in legal)
-        scores, _ = pimc_scores(
-            view, moves, self.rng, worlds=self.worlds, seconds=self.seconds
-        )
+        scores, _ = pimc_scores(view, moves, self.rng, worlds=self.worlds, seconds=self.seconds)
         return [(move_text(m), v) for m, v in scores]
 
     def choose(self, view: View, legal: list[str], history: list[str]) -> str:

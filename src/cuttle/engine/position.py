@@ -25,8 +25,26 @@ from .cards import (
     is_point_card,
 )
 from .errors import CuttleError, InvalidPositionError
-from .game import KIND_ONEOFF, KIND_ROYAL, OVER, PHASES, Game, Pending, Stack
-from .rules import RuleSet, get_rules
+from .game import (
+    KIND_ANSWER,
+    KIND_ONEOFF,
+    KIND_ROYAL,
+    KIND_SCUTTLE,
+    OVER,
+    PHASES,
+    Game,
+    Pending,
+    Stack,
+)
+from .rules import (
+    DISCARD_ONE_DRAW_THREE,
+    DISCARD_TWO,
+    REVEAL_AND_PLAY,
+    TAKE_FROM_SCRAP,
+    TARGETED_EFFECTS,
+    RuleSet,
+    get_rules,
+)
 
 HIDDEN = "??"
 KEYS = (
@@ -318,8 +336,8 @@ def from_json(
         by = _seat(pend.get("by"), n, "pending by")
         target = -1
         if pend.get("target") is not None:
-            target = card(str(pend["target"])) if isinstance(pend["target"], str) else -2
-            if target == -2 or target not in rd.where:
+            target = _card_name(pend["target"], "pending target")
+            if target not in rd.where:
                 raise InvalidPositionError(f"pending target {pend['target']!r} is not on the table")
         victim = _seat(pend.get("victim"), n, "pending victim", allow_none=True)
         p = Pending(pc, by, target, kind, victim)
@@ -356,7 +374,7 @@ def from_json(
     if not isinstance(frozen, list):
         raise InvalidPositionError("'frozen' must be a list")
     for name in frozen:
-        c = card(name) if isinstance(name, str) else -1
+        c = _card_name(name, "frozen")
         if not any(c in h for h in g.hands):
             raise InvalidPositionError(f"frozen card {name!r} is not in a hand")
         g.frozen.append(c)
@@ -374,9 +392,11 @@ def from_json(
     if not isinstance(known, Mapping):
         raise InvalidPositionError("'known' must map cards to seats")
     for name, seats in known.items():
-        c = card(name)
+        c = _card_name(name, "known")
         if c not in g.known:
             raise InvalidPositionError(f"known card {name} is not in a hand")
+        if not isinstance(seats, list):
+            raise InvalidPositionError(f"known card {name}: expected a list of seats")
         for x in seats:
             g.known[c] |= 1 << _seat(x, n, "known")
     _read_winner(g, obj)
@@ -385,14 +405,19 @@ def from_json(
     return g
 
 
-def _table_card(value: Any, rd: _Reader, where: str) -> int:
-    """Read a card that must already have been read on a field."""
+def _card_name(value: Any, where: str) -> int:
+    """Read one card name, or raise :class:`InvalidPositionError` saying where."""
     if not isinstance(value, str):
         raise InvalidPositionError(f"{where}: expected a card name, got {value!r}")
     try:
-        c = card(value)
+        return card(value)
     except CuttleError:
         raise InvalidPositionError(f"{where}: {value!r} is not a card") from None
+
+
+def _table_card(value: Any, rd: _Reader, where: str) -> int:
+    """Read a card that must already have been read on a field."""
+    c = _card_name(value, where)
     place = rd.where.get(c, "")
     if not place.endswith(("points jacks", "faces", "faces jokers")):
         raise InvalidPositionError(f"{where}: {CARD_NAMES[c]} is not a royal on the table")
@@ -434,19 +459,86 @@ def _check_phase(g: Game, hidden_hands: list[int], hidden_deck: int) -> None:
         raise InvalidPositionError(f"phase {phase!r} needs a pending card")
     if phase == "main" and g.pending is not None:
         raise InvalidPositionError("phase 'main' cannot have a pending card")
+    if phase != "main" and g.pending is not None:
+        _check_pending(g, g.pending)
     if (phase == "seven") != bool(g.revealed):
         raise InvalidPositionError("revealed cards belong to phase 'seven' only")
     if phase == "main" and g.to_act != g.turn:
         raise InvalidPositionError("in phase 'main' the seat to act is the seat whose turn it is")
-    if phase == "counter":
+    if phase in ("counter", "answer"):
         p = g.pending
         assert p is not None
-        if g.to_act not in g._responders(p.last):
-            raise InvalidPositionError(f"p{g.to_act} may not answer p{p.last}'s card")
+        last = p.last if phase == "counter" else p.by
+        if g.to_act not in g._responders(last):
+            raise InvalidPositionError(f"p{g.to_act} may not answer p{last}'s card")
     if phase == "hand-limit":
         size = len(g.hands[g.to_act]) + hidden_hands[g.to_act]
         if not 0 < g.rules.hand_limit < size:
             raise InvalidPositionError("phase 'hand-limit' needs a hand over the limit")
+    if phase in ("take", "seven", "discard"):
+        p = g.pending
+        assert p is not None
+        chooser = p.by
+        if g.rules.oneoffs.get(RANK_OF[p.card]) == DISCARD_TWO:
+            if g.to_act not in g.opponents(p.by):
+                raise InvalidPositionError(f"p{g.to_act} is not a victim of p{p.by}'s four")
+            chooser = g.to_act
+        if g.to_act != chooser:
+            raise InvalidPositionError(f"in phase {phase!r} p{chooser} is the seat to act")
+        if phase == "discard" and not g.hands[chooser] and not hidden_hands[chooser]:
+            raise InvalidPositionError(f"p{chooser} has nothing to discard")
+        if phase == "take" and not g._takeable():
+            raise InvalidPositionError("phase 'take' needs a card in the scrap the three may take")
+
+
+_PHASE_KINDS = {
+    "counter": (KIND_ONEOFF, KIND_ANSWER, KIND_SCUTTLE),
+    "take": (KIND_ONEOFF,),
+    "discard": (KIND_ONEOFF,),
+    "seven": (KIND_ONEOFF,),
+    "answer": (KIND_ROYAL,),
+}
+_PHASE_EFFECTS = {
+    "take": (TAKE_FROM_SCRAP,),
+    "discard": (DISCARD_TWO, DISCARD_ONE_DRAW_THREE),
+    "seven": (REVEAL_AND_PLAY,),
+}
+
+
+def _check_pending(g: Game, p: Pending) -> None:
+    """Refuse a pending card that its phase, its rules or the table cannot explain."""
+    name = CARD_NAMES[p.card]
+    phase = g.phase
+    if p.kind not in _PHASE_KINDS.get(phase, ()):
+        raise InvalidPositionError(f"phase {phase!r} cannot have a pending card of kind {p.kind!r}")
+    effect = g.rules.oneoffs.get(RANK_OF[p.card])
+    if p.kind in (KIND_ONEOFF, KIND_ANSWER):
+        if effect is None:
+            raise InvalidPositionError(f"pending {name} is not a one-off in {g.rules.name}")
+        if phase in _PHASE_EFFECTS and effect not in _PHASE_EFFECTS[phase]:
+            raise InvalidPositionError(f"pending {name} ({effect}) cannot lead to phase {phase!r}")
+        targeted = effect in TARGETED_EFFECTS
+        if targeted and p.target < 0:
+            raise InvalidPositionError(f"pending {name} ({effect}) needs a target")
+        if not targeted and p.target >= 0:
+            raise InvalidPositionError(f"pending {name} ({effect}) takes no target")
+        if targeted:
+            try:
+                g._locate(p.target)
+            except AssertionError:
+                raise InvalidPositionError(
+                    f"pending target {CARD_NAMES[p.target]} is not a card a one-off can reach "
+                    "(the top card of a stack, a royal or glasses on the table)"
+                ) from None
+    elif p.kind == KIND_SCUTTLE:
+        if not is_point_card(p.card) or p.target < 0:
+            raise InvalidPositionError("a pending scuttle needs a point card and a target")
+        try:
+            g._find_point(p.target)
+        except AssertionError:
+            raise InvalidPositionError(
+                f"pending scuttle target {CARD_NAMES[p.target]} is not a point card on the table"
+            ) from None
 
 
 # ---------------------------------------------------------------------- sampling

@@ -110,9 +110,13 @@ async def options() -> dict[str, Any]:
     """Rule sets (with seat counts and teams), variants and bot levels."""
     return {
         "rules": {
-            name: {"description": r.description, "min_players": r.min_players,
-                   "max_players": r.max_players, "players": r.players,
-                   "teams": [list(t) for t in r.teams]}
+            name: {
+                "description": r.description,
+                "min_players": r.min_players,
+                "max_players": r.max_players,
+                "players": r.players,
+                "teams": [list(t) for t in r.teams],
+            }
             for name, r in PRESETS.items()
         },
         "variants": dict(VARIANTS),
@@ -123,19 +127,34 @@ async def options() -> dict[str, Any]:
 def game_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
     """A game as the lobby and profile list it."""
     return {
-        "id": row.id, "rules": row.rules, "variants": row.variants.split(),
-        "players": row.players, "status": row.status, "result": row.result,
-        "termination": row.termination, "created_at": row.created_at,
-        "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot,
-                   "empty": s.user_id is None and s.bot is None} for s in seats],
+        "id": row.id,
+        "rules": row.rules,
+        "variants": row.variants.split(),
+        "players": row.players,
+        "status": row.status,
+        "result": row.result,
+        "termination": row.termination,
+        "created_at": row.created_at,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "empty": s.user_id is None and s.bot is None,
+            }
+            for s in seats
+        ],
     }
 
 
 def _summaries(request: Request, rows: list[GameRow]) -> list[dict[str, Any]]:
     ids = [r.id for r in rows]
     with service_of(request).sessions() as db:
-        seats = db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids))
-                           .order_by(SeatRow.seat)).all() if ids else []
+        seats = (
+            db.scalars(select(SeatRow).where(SeatRow.game_id.in_(ids)).order_by(SeatRow.seat)).all()
+            if ids
+            else []
+        )
     by: dict[str, list[SeatRow]] = {}
     for s in seats:
         by.setdefault(s.game_id, []).append(s)
@@ -145,18 +164,25 @@ def _summaries(request: Request, rows: list[GameRow]) -> list[dict[str, Any]]:
 def open_games(request: Request) -> list[dict[str, Any]]:
     """Public games waiting for players, newest first."""
     with service_of(request).sessions() as db:
-        rows = db.scalars(select(GameRow).where(GameRow.status == "open",
-                                                GameRow.private.is_(False))
-                          .order_by(desc(GameRow.created_at)).limit(50)).all()
+        rows = db.scalars(
+            select(GameRow)
+            .where(GameRow.status == "open", GameRow.private.is_(False))
+            .order_by(desc(GameRow.created_at))
+            .limit(50)
+        ).all()
     return _summaries(request, list(rows))
 
 
 def games_of(request: Request, user_id: int) -> list[dict[str, Any]]:
     """The games ``user_id`` sat in, newest first."""
     with service_of(request).sessions() as db:
-        rows = db.scalars(select(GameRow).join(SeatRow, SeatRow.game_id == GameRow.id)
-                          .where(SeatRow.user_id == user_id)
-                          .order_by(desc(GameRow.created_at)).limit(200)).all()
+        rows = db.scalars(
+            select(GameRow)
+            .join(SeatRow, SeatRow.game_id == GameRow.id)
+            .where(SeatRow.user_id == user_id)
+            .order_by(desc(GameRow.created_at))
+            .limit(200)
+        ).all()
     return _summaries(request, list(rows))
 
 
@@ -173,8 +199,12 @@ async def create_game(request: Request) -> JSONResponse:
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
     gid = service_of(request).create(
-        ctx.user, rules=body.get("rules", "standard"), variants=body.get("variants") or [],
-        players=body.get("players"), seats=body.get("seats"), my_seat=body.get("my_seat"),
+        ctx.user,
+        rules=body.get("rules", "standard"),
+        variants=body.get("variants") or [],
+        players=body.get("players"),
+        seats=body.get("seats"),
+        my_seat=body.get("my_seat"),
         private=bool(body.get("private", False)),
     )
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
@@ -192,8 +222,11 @@ async def quickplay(request: Request) -> JSONResponse:
         raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
     n = PRESETS[rules].players
     gid = service_of(request).create(
-        ctx.user, rules=rules, players=n,
-        seats=[{"kind": "human"}] + [{"kind": "bot", "level": level}] * (n - 1), my_seat=0,
+        ctx.user,
+        rules=rules,
+        players=n,
+        seats=[{"kind": "human"}] + [{"kind": "bot", "level": level}] * (n - 1),
+        my_seat=0,
     )
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 
@@ -244,8 +277,12 @@ def replay_data(request: Request, gid: str) -> dict[str, Any]:
             game.play(text)
         positions.append(game.to_json())
     meta = live.meta()
-    return {**meta, "deck": live.deck, "lines": [line_of(s, t) for s, t in moves],
-            "positions": positions}
+    return {
+        **meta,
+        "deck": live.deck,
+        "lines": [line_of(s, t) for s, t in moves],
+        "positions": positions,
+    }
 
 
 @router.get("/games/{gid}/replay")
@@ -259,16 +296,18 @@ async def record(request: Request, gid: str) -> PlainTextResponse:
     """The game record (notation.md) of a finished game, as a download."""
     live = service_of(request).load(gid)
     if live.status != "over":
-        raise ServiceError("the record is available when the game is over (it shows the deck)",
-                           409)
+        raise ServiceError("the record is available when the game is over (it shows the deck)", 409)
     from cuttle.engine.records import write_record
 
-    names = " ".join((s.name or f"p{i}").replace(" ", "_").replace('"', "")
-                     for i, s in enumerate(live.seats))
-    text = write_record(live.game, {"Event": "cuttle server", "Site": f"/g/{gid}",
-                                    "Players": names})
-    return PlainTextResponse(text, headers={
-        "content-disposition": f'attachment; filename="cuttle-{gid}.txt"'})
+    names = " ".join(
+        (s.name or f"p{i}").replace(" ", "_").replace('"', "") for i, s in enumerate(live.seats)
+    )
+    text = write_record(
+        live.game, {"Event": "cuttle server", "Site": f"/g/{gid}", "Players": names}
+    )
+    return PlainTextResponse(
+        text, headers={"content-disposition": f'attachment; filename="cuttle-{gid}.txt"'}
+    )
 
 
 @router.get("/me/games")

@@ -6,7 +6,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -30,10 +30,12 @@ def _error(request: Request, status: int, message: str) -> Response:
     if wants_html:
         from html import escape
 
-        body = (f"<!doctype html><meta charset=utf-8><title>{status}</title>"
-                f"<link rel=stylesheet href=/static/site.css><main class=page>"
-                f"<h1>{status}</h1><p>{escape(message)}</p><p><a href=/>Back to the lobby</a>"
-                f"</p></main>")
+        body = (
+            f"<!doctype html><meta charset=utf-8><title>{status}</title>"
+            f"<link rel=stylesheet href=/static/site.css><main class=page>"
+            f"<h1>{status}</h1><p>{escape(message)}</p><p><a href=/>Back to the lobby</a>"
+            f"</p></main>"
+        )
         return HTMLResponse(body, status_code=status)
     return JSONResponse({"error": message}, status_code=status)
 
@@ -53,8 +55,9 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         runner.close()
         engine.dispose()
 
-    app = FastAPI(title="Cuttle", lifespan=lifespan, docs_url=None, redoc_url=None,
-                  openapi_url=None)
+    app = FastAPI(
+        title="Cuttle", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
+    )
     app.state.settings = settings
     app.state.auth = Auth(sessions)
     app.state.service = GameService(sessions, runner, settings.bot_delay)
@@ -77,7 +80,6 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         log.exception("unhandled error on %s", request.url.path)
         return _error(request, 500, "internal error; it has been logged")
 
-    _ = HTTPException
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)

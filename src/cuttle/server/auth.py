@@ -88,9 +88,13 @@ class Auth:
         """Create a session for ``user_id``; return it and its cookie token."""
         token = secrets.token_urlsafe(32)
         now = time.time()
-        row = AuthSession(token_hash=_digest(token), user_id=user_id,
-                          csrf=secrets.token_urlsafe(24), created_at=now,
-                          expires_at=now + SESSION_SECONDS)
+        row = AuthSession(
+            token_hash=_digest(token),
+            user_id=user_id,
+            csrf=secrets.token_urlsafe(24),
+            created_at=now,
+            expires_at=now + SESSION_SECONDS,
+        )
         with self.sessions.begin() as db:
             db.add(row)
         return row, token

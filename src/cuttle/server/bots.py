@@ -12,8 +12,9 @@ BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
 """Bot levels a seat may be given."""
 
 
-def choose_move(spec: str, seed: int, view: dict[str, Any], legal: list[str],
-                history: list[str]) -> str:
+def choose_move(
+    spec: str, seed: int, view: dict[str, Any], legal: list[str], history: list[str]
+) -> str:
     """Ask bot ``spec`` for a move from ``view`` alone; any failure falls back to a random move.
 
     Runs in the worker process: it receives the seat's view (hidden cards ``"??"``), the
@@ -49,8 +50,9 @@ class BotRunner:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
         return self._pool
 
-    async def choose(self, spec: str, seed: int, view: dict[str, Any], legal: list[str],
-                     history: list[str]) -> str:
+    async def choose(
+        self, spec: str, seed: int, view: dict[str, Any], legal: list[str], history: list[str]
+    ) -> str:
         """Return the bot's move without blocking the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(

@@ -15,8 +15,9 @@ def serve_main(argv: list[str]) -> int:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on")
     parser.add_argument("--data", default=None, help="data folder (default: ./data)")
-    parser.add_argument("--bot-delay", type=float, default=0.5,
-                        help="seconds a bot waits before moving")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot waits before moving"
+    )
     args = parser.parse_args(argv)
     import uvicorn
 

@@ -74,8 +74,15 @@ def check_csrf(request: Request, ctx: Ctx, form_token: object = None) -> None:
 def set_cookie(request: Request, response: Response, token: str | None) -> None:
     """Set the HttpOnly session cookie to ``token`` (if there is a new one)."""
     if token:
-        response.set_cookie(COOKIE, token, max_age=SESSION_SECONDS, httponly=True,
-                            samesite="lax", secure=settings_of(request).secure_cookies, path="/")
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=SESSION_SECONDS,
+            httponly=True,
+            samesite="lax",
+            secure=settings_of(request).secure_cookies,
+            path="/",
+        )
 
 
 async def body_of(request: Request) -> dict[str, Any]:

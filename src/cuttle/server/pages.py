@@ -113,8 +113,9 @@ async def replay_page(request: Request, gid: str) -> Response:
 async def me(request: Request) -> Response:
     """Your profile."""
     ctx = ensure(request)
-    return render(request, ctx, "profile.html", who=user_json(ctx.user),
-                  games=games_of(request, ctx.user.id))
+    return render(
+        request, ctx, "profile.html", who=user_json(ctx.user), games=games_of(request, ctx.user.id)
+    )
 
 
 @router.get("/u/{name}", response_class=HTMLResponse)
@@ -125,5 +126,6 @@ async def profile(request: Request, name: str) -> Response:
         user = db.scalar(select(User).where(User.username == name[:32]))
     if user is None:
         raise HTTPException(404, "no such player")
-    return render(request, ctx, "profile.html", who=user_json(user),
-                  games=games_of(request, user.id))
+    return render(
+        request, ctx, "profile.html", who=user_json(user), games=games_of(request, user.id)
+    )

@@ -80,12 +80,12 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if t == "move":
         move = obj.get("move")
         if not isinstance(move, str) or not move.strip():
-            raise ProtocolError("a move message needs 'move', e.g. {\"t\": \"move\", \"move\": \"draw\"}")
+            raise ProtocolError('a move message needs \'move\', e.g. {"t": "move", "move": "draw"}')
         if len(move) > MAX_MOVE_CHARS:
             raise ProtocolError(f"move too long: at most {MAX_MOVE_CHARS} characters")
         text = " ".join(move.split())
         if text.lower().startswith("resign"):
-            raise ProtocolError("to resign, send {\"t\": \"resign\"}")
+            raise ProtocolError('to resign, send {"t": "resign"}')
         return ClientMessage("move", move=text, id=cid, n=n)
     if t == "draw":
         action = obj.get("action")
@@ -147,6 +147,8 @@ def event_message(game: Game, seat: int | None, n: int, line: str) -> dict[str, 
         "line": line,
         "view": view_for(game, seat),
         "legal": legal_for(game, seat),
+        "scores": [game.score(i) for i in range(game.n)],
+        "goals": [game.goal(i) for i in range(game.n)],
     }
     if game.is_over:
         outcome = game.outcome

@@ -117,8 +117,13 @@ class LiveGame:
         }
 
 
-def replay(rules: str, variants: tuple[str, ...], players: int, deck: list[str],
-           moves: list[tuple[int, str]]) -> Game:
+def replay(
+    rules: str,
+    variants: tuple[str, ...],
+    players: int,
+    deck: list[str],
+    moves: list[tuple[int, str]],
+) -> Game:
     """Rebuild a game from its deck and stored moves, checking each with the engine."""
     game = new_game(rules, variants, players, deck=deck)
     for seat, text in moves:
@@ -136,20 +141,30 @@ def replay(rules: str, variants: tuple[str, ...], players: int, deck: list[str],
 class GameService:
     """Creates, loads and runs games; owns persistence, fan-out and the bots."""
 
-    def __init__(self, sessions: sessionmaker[Session], bots: BotRunner,
-                 bot_delay: float = 0.5) -> None:
+    def __init__(
+        self, sessions: sessionmaker[Session], bots: BotRunner, bot_delay: float = 0.5
+    ) -> None:
         """Use ``sessions`` for the database and ``bots`` to run bot seats."""
         self.sessions = sessions
         self.bots = bots
         self.bot_delay = bot_delay
         self.live: dict[str, LiveGame] = {}
+        self.engine = sessions.kw["bind"]
+        self._insert_move = insert(MoveRow.__table__)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------------- lobby
 
-    def create(self, user: User, rules: str = "standard", variants: list[str] | None = None,
-               players: int | None = None, seats: list[dict[str, Any]] | None = None,
-               my_seat: int | None = None, private: bool = False) -> str:
+    def create(
+        self,
+        user: User,
+        rules: str = "standard",
+        variants: list[str] | None = None,
+        players: int | None = None,
+        seats: list[dict[str, Any]] | None = None,
+        my_seat: int | None = None,
+        private: bool = False,
+    ) -> str:
         """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`."""
         if not isinstance(rules, str) or rules not in PRESETS:
             raise ServiceError(f"unknown rule set {str(rules)[:40]!r}; known: {', '.join(PRESETS)}")
@@ -175,7 +190,9 @@ class GameService:
             elif kind == "bot":
                 level = s.get("level", "easy")
                 if level not in BOT_LEVELS:
-                    raise ServiceError(f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}")
+                    raise ServiceError(
+                        f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}"
+                    )
                 infos.append(SeatInfo(None, level, f"bot ({level})"))
             else:
                 raise ServiceError(f"seat {i}: kind must be 'human' or 'bot'")
@@ -194,9 +211,20 @@ class GameService:
         gid = secrets.token_urlsafe(6)
         now = time.time()
         with self.sessions.begin() as db:
-            db.add(GameRow(id=gid, rules=rules, variants=" ".join(sorted(variants)), players=n,
-                           deck=" ".join(deck), status=status, private=bool(private),
-                           created_by=user.id, created_at=now, updated_at=now))
+            db.add(
+                GameRow(
+                    id=gid,
+                    rules=rules,
+                    variants=" ".join(sorted(variants)),
+                    players=n,
+                    deck=" ".join(deck),
+                    status=status,
+                    private=bool(private),
+                    created_by=user.id,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
             db.flush()
             for i, s in enumerate(infos):
                 db.add(SeatRow(game_id=gid, seat=i, user_id=s.user_id, bot=s.bot, name=s.name))
@@ -221,12 +249,17 @@ class GameService:
             ).all()
         variants = tuple(row.variants.split())
         deck = row.deck.split()
-        game = replay(row.rules, variants, row.players, deck,
-                      [(m.seat, m.text) for m in move_rows])
+        game = replay(row.rules, variants, row.players, deck, [(m.seat, m.text) for m in move_rows])
         live = LiveGame(
-            id=gid, rules=row.rules, variants=variants, players=row.players, deck=deck,
-            status=row.status, private=row.private,
-            seats=[SeatInfo(s.user_id, s.bot, s.name) for s in seat_rows], game=game,
+            id=gid,
+            rules=row.rules,
+            variants=variants,
+            players=row.players,
+            deck=deck,
+            status=row.status,
+            private=row.private,
+            seats=[SeatInfo(s.user_id, s.bot, s.name) for s in seat_rows],
+            game=game,
             rematch_id=row.rematch_id,
         )
         for m in move_rows:
@@ -253,11 +286,17 @@ class GameService:
             live.seats[seat] = SeatInfo(user.id, None, user.display)
             full = all(s.user_id or s.bot for s in live.seats)
             with self.sessions.begin() as db:
-                db.execute(update(SeatRow).where(SeatRow.game_id == gid, SeatRow.seat == seat)
-                           .values(user_id=user.id, name=user.display))
+                db.execute(
+                    update(SeatRow)
+                    .where(SeatRow.game_id == gid, SeatRow.seat == seat)
+                    .values(user_id=user.id, name=user.display)
+                )
                 if full:
-                    db.execute(update(GameRow).where(GameRow.id == gid)
-                               .values(status="playing", updated_at=time.time()))
+                    db.execute(
+                        update(GameRow)
+                        .where(GameRow.id == gid)
+                        .values(status="playing", updated_at=time.time())
+                    )
             if full:
                 live.status = "playing"
             for c in list(live.conns):
@@ -304,12 +343,20 @@ class GameService:
 
         return [(s, move_text(m)) for s, m in live.game.history]
 
-    async def submit(self, live: LiveGame, seat: int | None, text: str, cid: str | None = None,
-                     expected_n: int | None = None, conn: Conn | None = None) -> bool:
+    async def submit(
+        self,
+        live: LiveGame,
+        seat: int | None,
+        text: str,
+        cid: str | None = None,
+        expected_n: int | None = None,
+        conn: Conn | None = None,
+    ) -> bool:
         """Play ``text`` for ``seat``: check it, store it, acknowledge it, tell every watcher.
 
         Returns whether the move was played. Errors go to ``conn`` only; nothing changes.
         """
+
         async def reply(msg: dict[str, Any]) -> None:
             if conn is not None:
                 await conn.send(msg)
@@ -326,16 +373,21 @@ class GameService:
                 await reply(P.error_message(msg, cid, live.n))
                 return False
             if expected_n is not None and expected_n != live.n:
-                await reply(P.error_message(
-                    f"stale move: the game is at event {live.n}, you sent {expected_n}",
-                    cid, live.n))
+                await reply(
+                    P.error_message(
+                        f"stale move: the game is at event {live.n}, you sent {expected_n}",
+                        cid,
+                        live.n,
+                    )
+                )
                 if conn is not None:
                     await self.sync(live, conn, expected_n)
                 return False
             game = live.game
             if game.to_act != seat:
-                await reply(P.error_message(f"not your turn: p{game.to_act} is to act", cid,
-                                            live.n))
+                await reply(
+                    P.error_message(f"not your turn: p{game.to_act} is to act", cid, live.n)
+                )
                 return False
             try:
                 game.play(text)
@@ -355,8 +407,9 @@ class GameService:
             self._maybe_bot(live)
             return True
 
-    async def resign(self, live: LiveGame, seat: int | None, conn: Conn | None = None,
-                     cid: str | None = None) -> bool:
+    async def resign(
+        self, live: LiveGame, seat: int | None, conn: Conn | None = None, cid: str | None = None
+    ) -> bool:
         """Resign for ``seat`` (any time while playing)."""
         async with live.lock:
             if seat is None or live.status != "playing":
@@ -373,8 +426,9 @@ class GameService:
             await self._broadcast(live, P.line_of(seat, "resign"), live.n)
             return True
 
-    async def draw(self, live: LiveGame, seat: int | None, action: str,
-                   conn: Conn | None = None) -> None:
+    async def draw(
+        self, live: LiveGame, seat: int | None, action: str, conn: Conn | None = None
+    ) -> None:
         """Offer, accept or decline a draw; when every seat agrees the game is drawn."""
         async with live.lock:
             if seat is None or live.status != "playing":
@@ -415,7 +469,9 @@ class GameService:
                 live.rematch_requests.add(seat)
                 people = {i for i, s in enumerate(live.seats) if not s.bot}
                 if not people <= live.rematch_requests:
-                    await self._to_all(live, {"t": "rematch", "asked": sorted(live.rematch_requests)})
+                    await self._to_all(
+                        live, {"t": "rematch", "asked": sorted(live.rematch_requests)}
+                    )
                     return
                 live.rematch_id = self._create_rematch(live)
             await self._to_all(live, {"t": "rematch", "game": live.rematch_id})
@@ -430,9 +486,20 @@ class GameService:
         gid = secrets.token_urlsafe(6)
         now = time.time()
         with self.sessions.begin() as db:
-            db.add(GameRow(id=gid, rules=live.rules, variants=" ".join(live.variants), players=n,
-                           deck=deck, status="playing", private=live.private,
-                           created_at=now, updated_at=now, rematch_of=live.id))
+            db.add(
+                GameRow(
+                    id=gid,
+                    rules=live.rules,
+                    variants=" ".join(live.variants),
+                    players=n,
+                    deck=deck,
+                    status="playing",
+                    private=live.private,
+                    created_at=now,
+                    updated_at=now,
+                    rematch_of=live.id,
+                )
+            )
             db.flush()
             for i, s in enumerate(rotated):
                 db.add(SeatRow(game_id=gid, seat=i, user_id=s.user_id, bot=s.bot, name=s.name))
@@ -447,15 +514,30 @@ class GameService:
         game = live.game
         now = time.time()
         try:
-            with self.sessions.begin() as db:
-                db.execute(insert(MoveRow), [{"game_id": live.id, "ply": n, "seat": seat,
-                                              "text": text, "client_id": cid, "created_at": now}])
-                values: dict[str, Any] = {"updated_at": now}
+            with self.engine.begin() as db:  # Core, not the ORM: this is the hot path
+                db.execute(
+                    self._insert_move,
+                    {
+                        "game_id": live.id,
+                        "ply": n,
+                        "seat": seat,
+                        "text": text,
+                        "client_id": cid,
+                        "created_at": now,
+                    },
+                )
                 if game.is_over:
                     outcome = game.outcome
-                    values.update(status="over", result=outcome.result() if outcome else None,
-                                  termination=game.termination)
-                db.execute(update(GameRow).where(GameRow.id == live.id).values(**values))
+                    db.execute(
+                        update(GameRow.__table__)
+                        .where(GameRow.__table__.c.id == live.id)
+                        .values(
+                            status="over",
+                            updated_at=now,
+                            result=outcome.result() if outcome else None,
+                            termination=game.termination,
+                        )
+                    )
         except Exception:
             log.exception("storing move %s of game %s failed", n, live.id)
             self.live.pop(live.id, None)
@@ -521,8 +603,9 @@ class GameService:
             seed = zlib.crc32(f"{live.id}:{n}".encode())
             view = game.view(seat)
             view["seat"] = seat
-            move = await self.bots.choose(spec, seed, view, game.legal_moves(),
-                                          P.history_lines(game))
+            move = await self.bots.choose(
+                spec, seed, view, game.legal_moves(), P.history_lines(game)
+            )
             await self.submit(live, seat, move, cid=f"bot-{n}", expected_n=n)
         except Exception:
             log.exception("bot turn failed in game %s", live.id)

@@ -19,9 +19,9 @@ class Settings:
     """Seconds a bot waits before it moves, so people can follow the table."""
     secure_cookies: bool = False
     """Mark the session cookie ``Secure`` (set when serving over HTTPS)."""
-    ws_rate: float = 20.0
+    ws_rate: float = 50.0
     """Websocket messages a socket may send per second on average."""
-    ws_burst: float = 40.0
+    ws_burst: float = 100.0
     """Websocket messages a socket may send at once before the rate applies."""
     http_auth_rate: float = 1.0
     """Sign-in/sign-up attempts per second and client address (burst of 10)."""

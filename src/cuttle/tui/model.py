@@ -151,8 +151,7 @@ def seat_title(data: SeatData) -> Text:
     return out
 
 
-def pending_text(
-    pending: Mapping[str, Any], rules: RuleSet | None) -> Text:
+def pending_text(pending: Mapping[str, Any], rules: RuleSet | None) -> Text:
     """What waits on the table: the card, who played it, its target or victim, counters."""
 
     kind = pending.get("kind", "oneoff")
@@ -240,7 +239,7 @@ def status_lines(
     if view.get("winner") is not None:
         lines.append(Text(f"Game over. {result_text(view, you)}", style="bold magenta"))
         return lines
-    turn, to_act = view.get("turn"), view.get("to_act")
+    turn, to_act = int(view.get("turn", 0)), int(view.get("to_act", 0))
     phase = str(view.get("phase"))
     t = Text("Turn ", style="bold")
     t.append(f"p{turn}" + (" (you)" if turn == you else f" ({names[turn]})"))

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from cuttle.engine.game import Game, new_game
@@ -127,7 +127,8 @@ class Session:
         self.game: Game = game if game is not None else new_game(rules, seed=seed)
         rng = random.Random(None if seed is None else f"{seed}/bots")
         self.bots: dict[int, BotLike] = {
-            s: self.bot_factory(spec, rng.randrange(2**32)) for s, spec in sorted(self.bot_specs.items())
+            s: self.bot_factory(spec, rng.randrange(2**32))
+            for s, spec in sorted(self.bot_specs.items())
         }
         self.saved_to: Path | None = None
 
@@ -163,12 +164,18 @@ class Session:
         """The human's legal moves (empty unless the human is to act)."""
         return self.game.legal_moves() if self.human_to_act else []
 
+    @property
+    def moves_played(self) -> int:
+        """Moves played so far (a decision of any seat counts as one)."""
+        return self.game.moves_played
+
+    def log_entries(self) -> list[tuple[int | None, str]]:
+        """The public moves so far: ``(seat, move text)``, seat ``None`` for an agreed draw."""
+        return [(None if seat < 0 else seat, move_text(m)) for seat, m in self.game.history]
+
     def history(self) -> list[str]:
-        """The public move lines so far (``"p0: draw"``)."""
-        return [
-            move_text(m) if seat < 0 else f"p{seat}: {move_text(m)}"
-            for seat, m in self.game.history
-        ]
+        """The public move lines so far (``"p0: draw"``), as bots receive them."""
+        return [text if seat is None else f"p{seat}: {text}" for seat, text in self.log_entries()]
 
     def teams_text(self) -> str:
         """``""`` or who plays with the human, e.g. ``"with p2"``."""

@@ -17,18 +17,21 @@ def run_migrations() -> None:
     if connection is None:
         engine = create_engine(config.get_main_option("sqlalchemy.url") or "")
         with engine.begin() as conn:
-            context.configure(connection=conn, target_metadata=target_metadata,
-                              render_as_batch=True)
+            context.configure(
+                connection=conn, target_metadata=target_metadata, render_as_batch=True
+            )
             context.run_migrations()
         return
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=True)
+    context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     context.run_migrations()
 
 
 if context.is_offline_mode():
-    context.configure(url=config.get_main_option("sqlalchemy.url"),
-                      target_metadata=target_metadata, render_as_batch=True)
+    context.configure(
+        url=config.get_main_option("sqlalchemy.url"),
+        target_metadata=target_metadata,
+        render_as_batch=True,
+    )
     with context.begin_transaction():
         context.run_migrations()
 else:

@@ -1,0 +1,1 @@
+"""The screens of the table: setup, the table itself, and its dialogs."""

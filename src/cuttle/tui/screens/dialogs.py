@@ -8,25 +8,19 @@ the chosen move text (or ``None`` when closed with Escape).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..choices import discard_move
-from ..widgets.cards import (
-    CHIP_WIDTH,
-    FACE_WIDTH,
-    CardView,
-    card_text,
-    cards_text,
-    move_label,
-)
+from ..widgets.cards import CardItem, CardRow, card_text, cards_text, move_label
 
 TABLE_KEYS = [
     Binding("h", "app.table('hint')", "Hint"),
@@ -43,7 +37,7 @@ Choice = tuple[Text, str]
 class ChoiceDialog(ModalScreen[str | None]):
     """Choose one move from a list: ↑/↓ and Enter, a digit, or a click."""
 
-    BINDINGS = [Binding("escape", "cancel", "Close"), *TABLE_KEYS]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close"), *TABLE_KEYS]
 
     def __init__(
         self,
@@ -75,10 +69,9 @@ class ChoiceDialog(ModalScreen[str | None]):
             if self.cards:
                 if self.cards_label:
                     yield Label(self.cards_label, classes="group-label")
-                with Horizontal(classes="dialog-cards") as row:
-                    row.styles.width = (CHIP_WIDTH + 1) * len(self.cards)
-                    for c in self.cards:
-                        yield CardView(c, kind="chip", classes="dialog-card")
+                row = CardRow("chip", classes="dialog-cards")
+                row.show([CardItem(c) for c in self.cards])
+                yield row
             options = [
                 Option(Text(f"{i}. ").append_text(label), id=f"choice-{i - 1}")
                 for i, (label, _move) in enumerate(self.choices, start=1)
@@ -154,10 +147,10 @@ def hint_dialog(analysis: Sequence[tuple[str, float]], seconds: float) -> Choice
 class DiscardDialog(ModalScreen[str | None]):
     """Choose ``need`` cards of the hand to discard: ←/→ and Space, digits, or clicks."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "card left", show=False),
         Binding("right", "cursor(1)", "card right", show=False),
-        Binding("space", "toggle", "choose card", show=False),
+        Binding("space", "toggle_card", "choose card", show=False),
         Binding("enter", "confirm", "Discard", show=False),
         Binding("escape", "cancel", "Close"),
         *TABLE_KEYS,
@@ -182,13 +175,7 @@ class DiscardDialog(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title")
             yield Static(self.body, classes="dialog-body")
-            with Horizontal(classes="dialog-cards") as row:
-                row.styles.width = max(1, (FACE_WIDTH + 1) * len(self.hand))
-                for i, c in enumerate(self.hand):
-                    view = CardView(c, kind="face", classes="dialog-card")
-                    view.set_class(c in self.chosen, "-selected")
-                    view.set_class(i == self.cursor, "-cursor")
-                    yield view
+            yield CardRow("face", id="discard-hand", classes="dialog-cards")
             yield Static(self._count_text(), id="discard-count")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Discard", id="discard-ok", variant="primary")
@@ -205,9 +192,20 @@ class DiscardDialog(ModalScreen[str | None]):
         out.append_text(cards_text(self.chosen) if self.chosen else Text("none yet", "dim"))
         return out
 
+    def on_mount(self) -> None:
+        """Draw the hand."""
+        self._redraw()
+
     def _redraw(self) -> None:
-        for i, view in enumerate(self.query(CardView)):
-            view.set_state(selected=view.card in self.chosen, cursor=i == self.cursor)
+        items = [
+            CardItem(
+                c,
+                (),
+                "selected" if c in self.chosen else "cursor" if i == self.cursor else "playable",
+            )
+            for i, c in enumerate(self.hand)
+        ]
+        self.query_one("#discard-hand", CardRow).show(items)
         self.query_one("#discard-count", Static).update(self._count_text())
 
     def toggle(self, name: str) -> None:
@@ -228,7 +226,7 @@ class DiscardDialog(ModalScreen[str | None]):
             self.cursor = (self.cursor + step) % len(self.hand)
             self._redraw()
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         """Choose (or un-choose) the card under the cursor."""
         if self.hand:
             self.toggle(self.hand[self.cursor])
@@ -242,10 +240,10 @@ class DiscardDialog(ModalScreen[str | None]):
                 self.cursor = k - 1
                 self.toggle(self.hand[k - 1])
 
-    @on(CardView.Clicked)
-    def _clicked(self, event: CardView.Clicked) -> None:
-        self.cursor = self.hand.index(event.card_view.card)
-        self.toggle(event.card_view.card)
+    @on(CardRow.Clicked, "#discard-hand")
+    def _clicked(self, event: CardRow.Clicked) -> None:
+        self.cursor = event.index
+        self.toggle(self.hand[event.index])
 
     @on(Button.Pressed, "#discard-ok")
     def _pressed(self, event: Button.Pressed) -> None:
@@ -268,7 +266,7 @@ class DiscardDialog(ModalScreen[str | None]):
 class ConfirmDialog(ModalScreen[bool]):
     """A yes/no question: ``y`` or Enter on Yes, ``n`` or Escape for no."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
@@ -303,7 +301,7 @@ class ConfirmDialog(ModalScreen[bool]):
 class GameOverDialog(ModalScreen[str]):
     """The result, the final points, and what next: rematch, save, look, quit."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('rematch')", "Rematch"),
         Binding("s", "save", "Save record"),
         Binding("escape,l", "choose('look')", "Look at the table"),

@@ -7,10 +7,11 @@ bad choices are reported on the screen and nothing starts.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, SelectionList, Static
@@ -40,14 +41,12 @@ def parse_seed(text: str) -> int | str | None:
 class SetupScreen(Screen[Session | None]):
     """Choose the game to play, then Start (Enter on Start, or Ctrl+S)."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("escape", "quit_setup", "Quit"),
     ]
 
-    def __init__(
-        self, options: AppOptions, make_session: SessionMaker, error: str = ""
-    ) -> None:
+    def __init__(self, options: AppOptions, make_session: SessionMaker, error: str = "") -> None:
         """Start from ``options``; ``make_session`` deals (or raises :class:`ValueError`).
 
         ``error`` is shown when the last attempt failed.
@@ -57,9 +56,19 @@ class SetupScreen(Screen[Session | None]):
         self.make_session = make_session
         self.error = error
         rules = options.rules
-        self.preset = rules.name if isinstance(rules, RuleSet) else str(rules)
-        if self.preset not in PRESETS:
-            self.preset = "standard"
+        players: int | None
+        if isinstance(rules, RuleSet):
+            preset, players, variants = rules.name, rules.players, rules.variants
+        else:
+            preset, players, variants = str(rules), options.players, options.variants
+        if preset not in PRESETS:
+            preset, players = "standard", None
+        base = PRESETS[preset]
+        self.preset = preset
+        self.start_players = (
+            players if players and base.min_players <= players <= base.max_players else base.players
+        )
+        self.start_variants = set(variants)
         self.bot_choice: dict[int, str] = {}
         self._bots_for: tuple[int, int] | None = None
         self._seat_count = 0
@@ -70,7 +79,7 @@ class SetupScreen(Screen[Session | None]):
         """The form."""
         opts = self.options
         base = PRESETS[self.preset]
-        players = opts.players or base.players
+        players = self.start_players
         yield Header(show_clock=False)
         with VerticalScroll(id="setup-form"):
             yield Static("Set up a game of Cuttle", classes="setup-title")
@@ -87,7 +96,7 @@ class SetupScreen(Screen[Session | None]):
                 yield Label("Players", classes="setup-label")
                 yield Select(
                     self._player_options(base),
-                    value=players if base.min_players <= players <= base.max_players else None,
+                    value=players,
                     allow_blank=False,
                     id="players",
                 )
@@ -110,7 +119,7 @@ class SetupScreen(Screen[Session | None]):
             yield Label("Variants (two-player rule sets)", classes="setup-section")
             yield SelectionList[str](
                 *(
-                    Selection(f"{name}: {text}", name, name in opts.variants)
+                    Selection(f"{name}: {text}", name, name in self.start_variants)
                     for name, text in VARIANTS.items()
                 ),
                 id="variants",
@@ -179,6 +188,8 @@ class SetupScreen(Screen[Session | None]):
 
     @on(Select.Changed, "#rules")
     async def _rules_changed(self, event: Select.Changed) -> None:
+        if event.value == self.preset:
+            return
         self.preset = str(event.value)
         base = PRESETS[self.preset]
         self.query_one("#rules-description", Static).update(base.description)

@@ -8,14 +8,14 @@ thread and their moves are shown one at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Input, Label
 from textual.worker import Worker, WorkerState
 
@@ -24,8 +24,16 @@ from cuttle.engine.errors import CuttleError
 from .. import choices
 from ..model import pending_text, result_text, seat_data, status_lines
 from ..session import BotRequest, Session
-from ..widgets.cards import CardView, card_text, cards_text, move_label
-from ..widgets.table import HandView, MoveLog, MovesPanel, SeatPanel, StatusPanel, log_line
+from ..widgets.cards import CardRow, card_text, cards_text, move_label
+from ..widgets.table import (
+    HandView,
+    MoveLog,
+    MovesPanel,
+    SeatPanel,
+    StatusPanel,
+    TableCenter,
+    log_line,
+)
 from .dialogs import (
     ChoiceDialog,
     ConfirmDialog,
@@ -42,11 +50,14 @@ if TYPE_CHECKING:
 DIALOG_PHASES = frozenset({"counter", "answer", "discard", "hand-limit", "seven", "take"})
 """Phases whose decisions are asked in a dialog."""
 
+CENTER_MIN_HEIGHT = 32
+"""Terminal rows from which the deck and scrap are drawn in the middle of the table."""
+
 
 class TableScreen(Screen[None]):
     """One game (and its rematches) at the table."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("h", "hint", "Hint"),
         Binding("s", "save", "Save"),
         Binding("r", "resign", "Resign"),
@@ -85,9 +96,11 @@ class TableScreen(Screen[None]):
         """Seats on the left (yours at the bottom, then your hand), status, moves, log."""
         yield Header(show_clock=False)
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
-                for _ in range(self.session.n - 1):
-                    yield SeatPanel(classes="seat opponent")
+            with Vertical(id="board"):
+                with VerticalScroll(id="opponents"):
+                    for _ in range(self.session.n - 1):
+                        yield SeatPanel(classes="seat opponent")
+                yield TableCenter(id="center")
                 yield SeatPanel(id="my-seat", classes="seat")
                 yield Label("Your hand", id="hand-title", classes="panel-title")
                 yield HandView(id="hand")
@@ -101,6 +114,12 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         """Draw the table and start the game."""
         self.start_game(self.session)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the hand to the new width (small cards when big ones do not fit); on a
+        short terminal leave out the middle of the table (the status tells the same)."""
+        self.query_one("#hand", HandView).fit()
+        self.query_one("#center", TableCenter).display = event.size.height >= CENTER_MIN_HEIGHT
 
     # ------------------------------------------------------------------ drawing
 
@@ -125,8 +144,9 @@ class TableScreen(Screen[None]):
             panel.show(seat_data(view, seat, rules=s.rules, names=names, you=you), targets)
         mine = seat_data(view, you, rules=s.rules, names=names, you=you)
         self.query_one("#my-seat", SeatPanel).show(mine, targets)
+        self.query_one("#center", TableCenter).show(view)
         hand = list(view["hands"][you])
-        self.query_one("#hand", HandView).show(
+        self.query_one("#hand", HandView).show_hand(
             hand, choices.playable_cards(legal) & set(hand), self.selected
         )
         title = Text(f"Your hand ({len(hand)})")
@@ -157,21 +177,15 @@ class TableScreen(Screen[None]):
 
     def _sync_log(self) -> None:
         log = self.query_one("#log", MoveLog)
-        g = self.session.game
-        entries = g.history[self.logged :]
-        lines = self.session.history()[self.logged :]
-        for k, ((seat, _m), line) in enumerate(zip(entries, lines, strict=True)):
-            number = self.logged + k + 1
-            if seat < 0:
-                log.add(log_line(number, None, "", line, False))
+        entries = self.session.log_entries()
+        for number, (seat, move) in enumerate(entries[self.logged :], start=self.logged + 1):
+            if seat is None:
+                log.add(log_line(number, None, "", move, False))
                 continue
-            move = line.split(": ", 1)[1]
-            you = seat == self.session.seat
-            log.add(log_line(number, seat, self.session.name(seat), move, you))
-            self.last_move = Text(f"p{seat} {self.session.name(seat)}: ").append_text(
-                move_label(move)
-            )
-        self.logged = len(g.history)
+            name = self.session.name(seat)
+            log.add(log_line(number, seat, name, move, seat == self.session.seat))
+            self.last_move = Text(f"p{seat} {name}: ").append_text(move_label(move))
+        self.logged = len(entries)
 
     # ------------------------------------------------------------------ flow
 
@@ -202,8 +216,7 @@ class TableScreen(Screen[None]):
             legal = s.legal()
             phase = str(view["phase"])
             if opts.auto_resolve and phase in ("counter", "answer") and legal == ["resolve"]:
-                self.notify("Nothing to answer with: resolved.", timeout=2)
-                self._play(s.play_human, "resolve")
+                self.play_move("resolve")
                 return
             self.thinking = None
             self.redraw()
@@ -259,18 +272,15 @@ class TableScreen(Screen[None]):
             if played is not None:
                 self.advance()
 
-    def _play(self, fn: Any, text: str) -> None:
+    def play_move(self, text: str) -> None:
+        """Play the human's move ``text`` (a clear message if it is not possible)."""
         try:
-            fn(text)
+            self.session.play_human(text)
         except (CuttleError, RuntimeError) as exc:
             self.notify(f"Not possible: {exc}", severity="warning")
             return
         self.selected = None
         self.advance()
-
-    def play_move(self, text: str) -> None:
-        """Play the human's move ``text`` (a clear message if it is not possible)."""
-        self._play(self.session.play_human, text)
 
     # ------------------------------------------------------------------ dialogs
 
@@ -286,16 +296,16 @@ class TableScreen(Screen[None]):
         pend = pending_text(pending, s.rules) if pending else Text("")
         you = s.seat
         if phase == "counter":
-            dialog: Any = counter_dialog(pend, legal)
+            dialog: ModalScreen[str | None] = counter_dialog(pend, legal)
         elif phase in ("discard", "hand-limit"):
             need = choices.discard_size(legal)
             if phase == "hand-limit":
                 why = Text("Your hand is over the limit: discard down to it.")
             elif pending:
-                why = Text("Because of ").append_text(pend).append(":")
+                why = Text("Because of ").append_text(pend).append(".")
             else:
-                why = Text("Discard:")
-            why.append(f" choose {need} card{'s' if need != 1 else ''}.")
+                why = Text("")
+            why.append(f" Choose {need} card{'s' if need != 1 else ''}.")
             dialog = DiscardDialog("Discard", why, list(view["hands"][you]), legal)
         elif phase == "seven":
             body = Text("The seven revealed ").append_text(cards_text(view["revealed"]))
@@ -359,7 +369,7 @@ class TableScreen(Screen[None]):
                 lines.append("\n")
             goal = f"/{d.goal}" if d.goal is not None else ""
             lines.append(f"p{seat} {d.name}: {d.score}{goal} points")
-        lines.append(f"\n{s.game.moves_played} moves.")
+        lines.append(f"\n{s.moves_played} moves.")
         dialog = GameOverDialog(result_text(view, s.seat), lines, self._save_message)
         token = self.token
         self.app.push_screen(dialog, callback=lambda what: self._over_done(token, what))
@@ -382,16 +392,9 @@ class TableScreen(Screen[None]):
     def _hand_chosen(self, event: HandView.Chosen) -> None:
         self.select_card(event.card)
 
-    @on(CardView.Clicked)
-    def _card_clicked(self, event: CardView.Clicked) -> None:
-        view = event.card_view
-        if view.has_class("hand-card"):
-            hand = self.query_one("#hand", HandView)
-            if view.card in hand.cards:
-                hand.cursor = hand.cards.index(view.card)
-            self.select_card(view.card)
-        elif view.has_class("field-card"):
-            self.choose_target(view.stack)
+    @on(CardRow.Clicked, ".field-row")
+    def _card_clicked(self, event: CardRow.Clicked) -> None:
+        self.choose_target(event.item.stack)
 
     def select_card(self, name: str) -> None:
         """Select (or unselect) a hand card; its moves and targets are highlighted."""
@@ -470,7 +473,7 @@ class TableScreen(Screen[None]):
             return
         self.thinking = "Thinking about a hint…"
         self.redraw()
-        self._hint(self.token, s.game.moves_played, s.view(), s.legal(), s.history())
+        self._hint(self.token, s.moves_played, s.view(), s.legal(), s.history())
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def _hint(
@@ -490,7 +493,7 @@ class TableScreen(Screen[None]):
         self, token: int, moves: int, result: list[tuple[str, float]], seconds: float
     ) -> None:
         self.thinking = None
-        if token != self.token or self.session.game.moves_played != moves:
+        if token != self.token or self.session.moves_played != moves:
             return
         self.redraw()
         if not result or self.dialog_open:
@@ -537,7 +540,7 @@ class TableScreen(Screen[None]):
     def action_quit_table(self) -> None:
         """Leave (asking first if the game is on)."""
         s = self.session
-        if s.is_over or not s.game.history:
+        if s.is_over or not s.moves_played:
             self.app.exit(return_code=0 if s.is_over else 1)
             return
 

@@ -1,0 +1,1 @@
+"""The widgets of the table: cards, seats, the hand, the move list and the log."""

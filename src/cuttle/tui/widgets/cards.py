@@ -9,10 +9,12 @@ on a white card; a hidden card (``"??"``) is a blue back.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
 
@@ -181,75 +183,154 @@ def join_lines(lines: Sequence[Text]) -> Text:
     return Text("\n").join(lines)
 
 
-class CardView(Widget):
-    """One card that can be clicked: a hand card (``face``) or a card on the table (``chip``).
+@dataclass(frozen=True)
+class CardItem:
+    """One card of a :class:`CardRow`: its name, what lies on it, and how it is marked."""
 
-    ``covers`` are the jacks (or jokers) lying on a table card. The classes ``-playable``,
-    ``-selected``, ``-target`` and ``-cursor`` change how its border is drawn.
-    """
-
-    DEFAULT_CSS = """
-    CardView { width: auto; height: auto; margin: 0 1 0 0; }
-    """
-
-    class Clicked(Message):
-        """The card was clicked."""
-
-        def __init__(self, card_view: CardView) -> None:
-            """Carry the card view that was clicked."""
-            super().__init__()
-            self.card_view = card_view
-
-        @property
-        def control(self) -> CardView:
-            """The clicked card view."""
-            return self.card_view
-
-    def __init__(
-        self,
-        name: str,
-        *,
-        covers: Sequence[str] = (),
-        kind: str = "chip",
-        seat: int | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        """A card ``name`` (``"??"`` for a back) of ``kind`` ``"face"`` or ``"chip"``."""
-        super().__init__(id=id, classes=classes)
-        self.card = name
-        self.covers = tuple(covers)
-        self.kind = kind
-        self.seat = seat
+    card: str
+    covers: tuple[str, ...] = ()
+    state: str = "plain"
+    """``plain``, ``playable``, ``selected``, ``target`` or ``cursor``."""
 
     @property
     def stack(self) -> tuple[str, ...]:
         """The card and everything lying on it."""
         return (self.card, *self.covers)
 
-    def state(self) -> str:
-        """The border state from the classes (selected > target > cursor > playable)."""
-        for cls in ("selected", "target", "cursor", "playable"):
-            if self.has_class(f"-{cls}"):
-                return cls
-        return "plain"
+
+def row_lines(items: Sequence[CardItem], kind: str) -> list[Text]:
+    """Cards side by side, one column apart, aligned at the top."""
+    if not items:
+        return [Text(""), Text("—", style="dim"), Text("")]
+    drawn = [
+        face_lines(it.card, it.state)
+        if kind == "face"
+        else chip_lines(it.card, it.covers, it.state)
+        for it in items
+    ]
+    width = FACE_WIDTH if kind == "face" else CHIP_WIDTH
+    height = max(len(d) for d in drawn)
+    lines = []
+    for y in range(height):
+        line = Text()
+        for i, d in enumerate(drawn):
+            if i:
+                line.append(" ")
+            line.append_text(d[y] if y < len(d) else Text(" " * width))
+        lines.append(line)
+    return lines
+
+
+def wrapped_lines(
+    items: Sequence[CardItem], kind: str, per_line: int | None
+) -> tuple[list[Text], list[tuple[int, int]]]:
+    """Cards in lines of at most ``per_line``; also each line's ``(first row, height)``."""
+    if not items or not per_line or per_line >= len(items):
+        lines = row_lines(items, kind)
+        return lines, [(0, len(lines))]
+    out: list[Text] = []
+    tops: list[tuple[int, int]] = []
+    for start in range(0, len(items), per_line):
+        block = row_lines(items[start : start + per_line], kind)
+        tops.append((len(out), len(block)))
+        out.extend(block)
+    return out, tops
+
+
+class CardRow(Widget):
+    """A row of cards drawn as one widget, ``face`` (hand) or ``chip`` (table) sized.
+
+    Clicking a card posts :class:`CardRow.Clicked` with its index.
+    """
+
+    DEFAULT_CSS = """
+    CardRow { width: auto; height: auto; }
+    """
+
+    class Clicked(Message):
+        """A card of the row was clicked."""
+
+        def __init__(self, row: CardRow, index: int) -> None:
+            """Carry the row and the index of the card."""
+            super().__init__()
+            self.row = row
+            self.index = index
+
+        @property
+        def control(self) -> CardRow:
+            """The row clicked."""
+            return self.row
+
+        @property
+        def item(self) -> CardItem:
+            """The card clicked."""
+            return self.row.items[self.index]
+
+    def __init__(
+        self,
+        kind: str = "chip",
+        *,
+        seat: int | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        """An empty row of ``kind`` cards (at ``seat``'s place, for table cards)."""
+        super().__init__(id=id, classes=classes)
+        self.kind = kind
+        self.seat = seat
+        self.items: tuple[CardItem, ...] = ()
+        self.per_line: int | None = None
+        self._tops: list[tuple[int, int]] = [(0, 3)]
+
+    @property
+    def span(self) -> int:
+        """Columns one card takes, with the gap after it."""
+        return (FACE_WIDTH if self.kind == "face" else CHIP_WIDTH) + 1
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The names of the cards shown."""
+        return tuple(it.card for it in self.items)
+
+    def show(self, items: Sequence[CardItem], per_line: int | None = None) -> None:
+        """Draw ``items``, at most ``per_line`` cards a line (nothing happens if shown)."""
+        items = tuple(items)
+        if items != self.items or per_line != self.per_line or self.styles.width is None:
+            self.items = items
+            self.per_line = per_line
+            lines, self._tops = wrapped_lines(items, self.kind, per_line)
+            # Explicit sizes: Textual's auto width does not follow changes inside
+            # containers that are themselves sized to their content.
+            self.styles.width = max(line.cell_len for line in lines)
+            self.styles.height = len(lines)
+            self.refresh(layout=True)
 
     def render(self) -> Text:
-        """Draw the card."""
-        state = self.state()
-        if self.kind == "face":
-            lines = face_lines(self.card, state)
-        else:
-            lines = chip_lines(self.card, self.covers, state)
-        return join_lines(lines)
+        """The cards, side by side."""
+        lines, _tops = wrapped_lines(self.items, self.kind, self.per_line)
+        text = join_lines(lines)
+        text.no_wrap = True
+        return text
 
-    def set_state(self, **flags: bool) -> None:
-        """Switch the ``-name`` classes given as keywords and redraw."""
-        for key, on in flags.items():
-            self.set_class(on, f"-{key}")
-        self.refresh()
+    def offset_of(self, index: int) -> Offset:
+        """Where card ``index`` can be clicked, relative to the row."""
+        per_line = self.per_line or max(1, len(self.items))
+        line, column = divmod(index, per_line)
+        return Offset(column * self.span + 2, self._tops[line][0] + 1)
+
+    def index_at(self, x: int, y: int = 0) -> int | None:
+        """The index of the card at column ``x`` of row ``y``, if any."""
+        per_line = self.per_line or max(1, len(self.items))
+        line = next((k for k, (top, h) in enumerate(self._tops) if top <= y < top + h), None)
+        column, gap = divmod(x, self.span)
+        index = (line or 0) * per_line + column
+        if line is None or column >= per_line or gap == self.span - 1:
+            return None
+        return index if 0 <= index < len(self.items) else None
 
     def on_click(self, event: events.Click) -> None:
         """Tell the screen which card was clicked."""
-        event.stop()
-        self.post_message(self.Clicked(self))
+        index = self.index_at(event.x, event.y)
+        if index is not None:
+            event.stop()
+            self.post_message(self.Clicked(self, index))

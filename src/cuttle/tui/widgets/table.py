@@ -6,12 +6,13 @@ Each widget is handed data computed from the human seat's view (see
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
@@ -19,11 +20,8 @@ from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ..choices import matches, parts
-from ..model import SeatData, Stack, seat_title
-from .cards import CHIP_WIDTH, CardView, fan_lines, join_lines, move_label
-
-CARD_SPAN = CHIP_WIDTH + 1
-"""Columns a table card takes with its margin."""
+from ..model import SeatData, seat_title
+from .cards import CHIP_WIDTH, FACE_WIDTH, CardItem, CardRow, fan_lines, join_lines, move_label
 
 
 class SeatPanel(Vertical):
@@ -38,6 +36,18 @@ class SeatPanel(Vertical):
         self.data: SeatData | None = None
         self.targets: frozenset[str] = frozenset()
 
+    def compose(self) -> ComposeResult:
+        """The heading and one line of card groups."""
+        yield Static("", classes="seat-title")
+        with Horizontal(classes="seat-row"):
+            with Vertical(classes="group hand-group"):
+                yield Label("hand", classes="group-label hand-label")
+                yield Static("", classes="fan")
+            for title in ("points", "royals", "glasses"):
+                with Vertical(classes=f"group {title}-group"):
+                    yield Label(title, classes="group-label")
+                    yield CardRow("chip", classes=f"field-row {title}-row")
+
     def show(self, data: SeatData, targets: Iterable[str] = ()) -> None:
         """Draw ``data``; stacks holding one of ``targets`` are highlighted."""
         wanted = frozenset(targets)
@@ -47,55 +57,33 @@ class SeatPanel(Vertical):
         self.targets = wanted
         self.set_class(data.to_act, "-to-act")
         self.set_class(data.you, "-you")
-        self.refresh(recompose=True)
-
-    def compose(self) -> ComposeResult:
-        """The heading and one row of card groups."""
-        d = self.data
-        if d is None:
-            return
-        yield Static(seat_title(d), classes="seat-title")
-        with Horizontal(classes="seat-row"):
-            if not d.you:
-                with Vertical(classes="group hand-group"):
-                    yield Label(f"hand ({len(d.hand)})", classes="group-label")
-                    yield Static(join_lines(fan_lines(d.hand)), classes="fan")
-            yield from self._group("points", d.points, d.seat)
-            yield from self._group("royals", d.faces, d.seat)
-            if d.glasses:
-                with Vertical(classes="group"):
-                    yield Label("glasses", classes="group-label")
-                    with Horizontal(classes="cards") as row:
-                        row.styles.width = CARD_SPAN * len(d.glasses)
-                        for g in d.glasses:
-                            yield self._card(g, (), d.seat)
-
-    def _group(self, title: str, stacks: Sequence[Stack], seat: int) -> ComposeResult:
-        with Vertical(classes=f"group {title}-group"):
-            yield Label(title, classes="group-label")
-            with Horizontal(classes="cards") as row:
-                # Nested auto widths collapse in Textual: give the row its width.
-                row.styles.width = max(3, CARD_SPAN * len(stacks))
-                if not stacks:
-                    yield Static("—", classes="none")
-                for st in stacks:
-                    yield self._card(st.card, st.covers, seat)
-
-    def _card(self, name: str, covers: Sequence[str], seat: int) -> CardView:
-        view = CardView(name, covers=covers, kind="chip", seat=seat, classes="field-card")
-        if self.targets & set(view.stack):
-            view.add_class("-target")
-        return view
-
-    def field_cards(self) -> list[CardView]:
-        """The card views on this seat's field."""
-        return list(self.query(CardView))
+        self.query_one(".seat-title", Static).update(seat_title(data))
+        hand_group = self.query_one(".hand-group", Vertical)
+        hand_group.display = not data.you
+        if not data.you:
+            self.query_one(".hand-label", Label).update(f"hand ({len(data.hand)})")
+            self.query_one(".fan", Static).update(join_lines(fan_lines(data.hand)))
+        groups: dict[str, list[tuple[str, tuple[str, ...]]]] = {
+            "points": [(st.card, st.covers) for st in data.points],
+            "royals": [(st.card, st.covers) for st in data.faces],
+            "glasses": [(g, ()) for g in data.glasses],
+        }
+        for title, stacks in groups.items():
+            row = self.query_one(f".{title}-row", CardRow)
+            row.seat = data.seat
+            row.show(
+                [
+                    CardItem(c, covers, "target" if wanted & {c, *covers} else "plain")
+                    for c, covers in stacks
+                ]
+            )
+        self.query_one(".glasses-group", Vertical).display = bool(data.glasses)
 
 
-class HandView(Horizontal, can_focus=True):
+class HandView(CardRow, can_focus=True):
     """The human's hand, drawn as cards; ←/→ move the cursor, Enter or Space selects."""
 
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "card left", show=False),
         Binding("right", "cursor(1)", "card right", show=False),
         Binding("enter,space", "choose", "select card", show=False),
@@ -110,57 +98,113 @@ class HandView(Horizontal, can_focus=True):
             self.card = card
 
     def __init__(self, *, id: str | None = None) -> None:
-        """An empty hand; :meth:`show` fills it."""
-        super().__init__(id=id)
-        self.cards: tuple[str, ...] = ()
+        """An empty hand; :meth:`show_hand` fills it."""
+        super().__init__("face", id=id)
+        self.hand: tuple[str, ...] = ()
         self.playable: frozenset[str] = frozenset()
         self.selected: str | None = None
         self.cursor = 0
+        self.wrap: int | None = None
 
-    def show(self, cards: Sequence[str], playable: Iterable[str], selected: str | None) -> None:
+    def show_hand(
+        self, cards: Sequence[str], playable: Iterable[str], selected: str | None
+    ) -> None:
         """Draw ``cards``; ``playable`` ones get a dark border, ``selected`` a double one."""
-        state = (tuple(cards), frozenset(playable), selected)
-        if state == (self.cards, self.playable, self.selected) and self.children:
-            return
-        self.cards = tuple(cards)
+        self.hand = tuple(cards)
         self.playable = frozenset(playable)
         self.selected = selected
-        self.cursor = min(self.cursor, max(0, len(self.cards) - 1))
-        self.refresh(recompose=True)
+        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
+        self._draw()
+        self.fit()
 
-    def compose(self) -> ComposeResult:
-        """One face-sized card view per card."""
-        if not self.cards:
-            yield Static("(no cards in hand)", classes="none")
-        for i, c in enumerate(self.cards):
-            view = CardView(c, kind="face", classes="hand-card")
-            view.set_class(c in self.playable, "-playable")
-            view.set_class(c == self.selected, "-selected")
-            view.set_class(i == self.cursor and self.has_focus, "-cursor")
-            yield view
+    def fit(self) -> None:
+        """Use hand-sized cards if they fit the width, else table-sized ones, wrapped."""
+        width = self.parent.size.width if isinstance(self.parent, Widget) else 0
+        n = max(1, len(self.hand))
+        if not width or (FACE_WIDTH + 1) * n - 1 <= width:
+            kind, per_line = "face", None
+        else:
+            kind, per_line = "chip", max(1, (width + 1) // (CHIP_WIDTH + 1))
+            per_line = None if per_line >= n else per_line
+        if (kind, per_line) != (self.kind, self.per_line):
+            self.kind = kind
+            self.wrap = per_line
+            self.items = ()
+            self._draw()
 
-    def _mark_cursor(self) -> None:
-        for i, view in enumerate(self.query(CardView)):
-            view.set_state(cursor=i == self.cursor and self.has_focus)
+    def _draw(self) -> None:
+        items = []
+        for i, c in enumerate(self.hand):
+            if c == self.selected:
+                state = "selected"
+            elif i == self.cursor and self.has_focus:
+                state = "cursor"
+            elif c in self.playable:
+                state = "playable"
+            else:
+                state = "plain"
+            items.append(CardItem(c, (), state))
+        self.show(items, self.wrap)
 
     def on_focus(self, event: events.Focus) -> None:
         """Show the cursor."""
-        self._mark_cursor()
+        self._draw()
 
     def on_blur(self, event: events.Blur) -> None:
         """Hide the cursor."""
-        self._mark_cursor()
+        self._draw()
 
     def action_cursor(self, step: int) -> None:
         """Move the cursor along the hand."""
-        if self.cards:
-            self.cursor = (self.cursor + step) % len(self.cards)
-            self._mark_cursor()
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self._draw()
 
     def action_choose(self) -> None:
         """Select the card under the cursor."""
-        if self.cards:
-            self.post_message(self.Chosen(self.cards[self.cursor]))
+        if self.hand:
+            self.post_message(self.Chosen(self.hand[self.cursor]))
+
+    def on_card_row_clicked(self, event: CardRow.Clicked) -> None:
+        """A click selects that card."""
+        if event.row is self:
+            event.stop()
+            self.cursor = event.index
+            self.post_message(self.Chosen(self.hand[event.index]))
+
+
+class TableCenter(Horizontal):
+    """The middle of the table: the deck, the scrap's top card, what waits, a seven's cards."""
+
+    def compose(self) -> ComposeResult:
+        """One labelled group per pile."""
+        for name in ("deck", "scrap", "pending", "revealed"):
+            with Vertical(classes=f"group {name}-group"):
+                yield Label(name, classes=f"group-label {name}-label")
+                yield CardRow("chip", classes=f"pile {name}-pile")
+
+    def show(self, view: Mapping[str, Any]) -> None:
+        """Draw the piles of ``view``."""
+        deck = list(view.get("deck", []))
+        scrap = list(view.get("scrap", []))
+        pending = view.get("pending") or {}
+        revealed = list(view.get("revealed") or [])
+        piles = {
+            "deck": (f"deck {len(deck)}", deck[:1]),
+            "scrap": (f"scrap {len(scrap)}", scrap[-1:]),
+            "pending": (
+                f"played by p{pending.get('by')}" if pending else "",
+                [str(pending["card"]), *pending.get("counters", [])] if pending else [],
+            ),
+            "revealed": ("revealed by the seven", revealed),
+        }
+        for name, (title, cards) in piles.items():
+            self.query_one(f".{name}-label", Label).update(title)
+            self.query_one(f".{name}-pile", CardRow).show([CardItem(c) for c in cards])
+            self.query_one(f".{name}-group", Vertical).display = bool(cards) or name in (
+                "deck",
+                "scrap",
+            )
 
 
 class StatusPanel(Static):
@@ -288,9 +332,3 @@ def log_line(number: int, seat: int | None, who: str, move: str, you: bool) -> T
     out.append(f"p{seat} {who}: ", style="bold yellow" if you else "bold")
     out.append_text(move_label(move))
     return out
-
-
-def widget_text(widget: Widget) -> str:
-    """The plain text a widget renders now (for tests and screen readers)."""
-    rendered = widget.render()
-    return rendered.plain if isinstance(rendered, Text) else str(rendered)

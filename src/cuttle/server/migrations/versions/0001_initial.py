@@ -58,7 +58,9 @@ def upgrade() -> None:
     op.create_table(
         "seats",
         sa.Column(
-            "game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"),
+            "game_id",
+            sa.String(16),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
             primary_key=True,
         ),
         sa.Column("seat", sa.Integer, primary_key=True),
@@ -70,7 +72,9 @@ def upgrade() -> None:
     op.create_table(
         "moves",
         sa.Column(
-            "game_id", sa.String(16), sa.ForeignKey("games.id", ondelete="CASCADE"),
+            "game_id",
+            sa.String(16),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
             primary_key=True,
         ),
         sa.Column("ply", sa.Integer, primary_key=True),

@@ -1,0 +1,165 @@
+"""Server load test: many concurrent random bot-vs-bot games over websockets on loopback.
+
+Starts ``cuttle serve`` (one uvicorn worker, SQLite WAL in a temporary folder) in a
+subprocess, then plays ``--games`` games at once from this process, each seat a
+websocket client choosing random legal moves; finished games are replaced by new ones
+until ``--seconds`` pass. Every move is validated by the engine and stored in SQLite
+before the server acknowledges it. Reports acknowledged moves/s and the latency from
+sending a move to its acknowledgement (p50/p95/p99).
+
+    python bench/server.py --games 200 --seconds 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+from srvutil import ServerProc
+
+
+class Stats:
+    """Latencies (seconds) of acknowledged moves, errors and finished games."""
+
+    def __init__(self) -> None:
+        """Start empty."""
+        self.lat: list[float] = []
+        self.errors = 0
+        self.games = 0
+
+
+async def seat_loop(
+    url: str, cookie: str, gid: str, rng: random.Random, stats: Stats, deadline: float
+) -> None:
+    """Play one seat of one game until it ends or time runs out."""
+    sent: dict[str, float] = {}
+    async with connect(
+        f"{url}/ws/games/{gid}", additional_headers={"Cookie": cookie}, max_queue=None
+    ) as ws:
+        k = 0
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            t = msg["t"]
+            if t == "ack":
+                t0 = sent.pop(msg["id"], None)
+                if t0 is not None:
+                    stats.lat.append(time.perf_counter() - t0)
+            elif t == "error":
+                stats.errors += 1
+            elif t in ("state", "event"):
+                if msg["view"]["winner"] is not None:
+                    return
+                if msg["legal"]:
+                    k += 1
+                    cid = f"{k}"
+                    sent[cid] = time.perf_counter()
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "t": "move",
+                                "move": rng.choice(msg["legal"]),
+                                "id": cid,
+                                "n": msg["n"],
+                            }
+                        )
+                    )
+
+
+async def new_game(http: httpx.AsyncClient) -> tuple[str, list[str]]:
+    """Create a two-person game between two fresh guests; return its id and their cookies."""
+    cookies, csrfs = [], []
+    for _ in range(2):
+        r = await http.get("/api/session", headers={"cookie": ""})
+        cookies.append(f"cuttle_session={r.cookies['cuttle_session']}")
+        csrfs.append(r.json()["csrf"])
+    r = await http.post(
+        "/api/games",
+        json={"seats": [{"kind": "human"}, {"kind": "human"}]},
+        headers={"cookie": cookies[0], "x-csrf-token": csrfs[0]},
+    )
+    gid = r.json()["id"]
+    await http.post(
+        f"/api/games/{gid}/join", json={}, headers={"cookie": cookies[1], "x-csrf-token": csrfs[1]}
+    )
+    return gid, cookies
+
+
+async def game_slot(
+    base: str, http: httpx.AsyncClient, seed: int, stats: Stats, deadline: float
+) -> None:
+    """Keep one game going until the deadline, starting a new one when it ends."""
+    rng = random.Random(seed)
+    ws_url = base.replace("http", "ws", 1)
+    while time.monotonic() < deadline:
+        gid, cookies = await new_game(http)
+        await asyncio.gather(*(seat_loop(ws_url, c, gid, rng, stats, deadline) for c in cookies))
+        stats.games += 1
+
+
+async def run(base: str, games: int, seconds: float) -> tuple[Stats, float]:
+    """Run ``games`` slots for ``seconds``; return the stats and the elapsed time."""
+    stats = Stats()
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        http.cookies.clear()
+        start = time.monotonic()
+        deadline = start + seconds
+        await asyncio.gather(*(game_slot(base, http, i, stats, deadline) for i in range(games)))
+        return stats, time.monotonic() - start
+
+
+def pct(xs: list[float], q: float) -> float:
+    """The ``q`` quantile of ``xs`` in milliseconds."""
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    return 1000 * s[min(len(s) - 1, int(q * len(s)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print one Markdown table row of results."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=20)
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        server = ServerProc(Path(tmp) / "data").start()
+        try:
+            stats, elapsed = asyncio.run(run(server.url, args.games, args.seconds))
+            with server.db() as db:
+                stored = db.execute("select count(*) from moves").fetchone()[0]
+        finally:
+            server.stop()
+    n = len(stats.lat)
+    print(
+        "| games at once | seconds | acked moves | stored moves | moves/s | p50 ms | p95 ms "
+        "| p99 ms | errors | games finished |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    print(
+        f"| {args.games} | {elapsed:.1f} | {n} | {stored} | {n / elapsed:.0f} | "
+        f"{pct(stats.lat, 0.5):.1f} | {pct(stats.lat, 0.95):.1f} | {pct(stats.lat, 0.99):.1f} | "
+        f"{stats.errors} | {stats.games} |"
+    )
+    if n:
+        print(f"mean latency {1000 * statistics.fmean(stats.lat):.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

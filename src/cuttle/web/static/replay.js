@@ -1,0 +1,50 @@
+// Replay viewer: every position of a finished game, all cards shown.
+import { renderBoard } from "./board.js";
+
+const root = document.getElementById("replay-root");
+const gid = root.dataset.game;
+const $ = (id) => document.getElementById(id);
+let data = null;
+let i = 0;
+
+function pv(c) { const r = c[0]; return r === "A" ? 1 : r === "T" ? 10 : (parseInt(r, 10) || 0); }
+
+function show() {
+  const view = data.positions[i];
+  const meta = { ...data, scores: view.fields.map((f) => f.points.reduce((a, st) => a + pv(typeof st === "string" ? st : st.card), 0)) };
+  renderBoard($("board"), view, meta, 0, { showScrap: true });
+  $("rp-pos").textContent = `${i} / ${data.lines.length}`;
+  $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${data.lines[i - 1]}` +
+    (i === data.lines.length ? `  — result ${data.result} (${data.termination})` : "");
+  const ol = $("log");
+  ol.replaceChildren();
+  data.lines.forEach((line, k) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button"; b.className = "link"; b.textContent = line;
+    b.onclick = () => { i = k + 1; show(); };
+    if (k + 1 === i) li.className = "current";
+    li.appendChild(b);
+    ol.appendChild(li);
+  });
+}
+
+function step(to) { i = Math.max(0, Math.min(data.lines.length, to)); show(); }
+
+async function init() {
+  const r = await fetch(`/api/games/${gid}/replay`);
+  data = await r.json();
+  if (!r.ok) { $("status-line").textContent = data.error; return; }
+  $("rp-first").onclick = () => step(0);
+  $("rp-prev").onclick = () => step(i - 1);
+  $("rp-next").onclick = () => step(i + 1);
+  $("rp-last").onclick = () => step(data.lines.length);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "ArrowRight") step(i + 1);
+    if (e.key === "ArrowLeft") step(i - 1);
+    if (e.key === "Home") step(0);
+    if (e.key === "End") step(data.lines.length);
+  });
+  show();
+}
+init();

@@ -1,0 +1,259 @@
+"""Helpers for server tests: a real uvicorn process, HTTP and websocket clients, card checks."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from cuttle import Game, new_game
+from cuttle.engine.cards import CARD_NAMES
+
+CARD_RE = re.compile(r"^(?:[A2-9TJQK][CDHS]|X[12])$")
+
+
+def free_port() -> int:
+    """A free loopback port."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProc:
+    """``cuttle serve`` in a subprocess on a free port with its own data folder."""
+
+    def __init__(self, data: Path, port: int | None = None, bot_delay: float = 0.0) -> None:
+        """Remember where to serve; call :meth:`start`."""
+        self.data = data
+        self.port = port or free_port()
+        self.bot_delay = bot_delay
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The site's base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProc:
+        """Start the server and wait until it answers."""
+        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "cuttle.server.cli",
+                "--port",
+                str(self.port),
+                "--data",
+                str(self.data),
+                "--bot-delay",
+                str(self.bot_delay),
+            ],
+            env=env,
+            stdout=log,
+            stderr=log,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}")
+            try:
+                httpx.get(self.url + "/api/options", timeout=1)
+                return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL the server."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """Stop the server politely."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def db(self) -> sqlite3.Connection:
+        """A read connection to the server's database file."""
+        return sqlite3.connect(self.data / "cuttle.db")
+
+
+class Client:
+    """One browser-like user: a cookie jar, a CSRF token and websockets."""
+
+    def __init__(self, base: str) -> None:
+        """Open a guest session at ``base``."""
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=10)
+        info = self.http.get("/api/session").json()
+        self.csrf: str = info["csrf"]
+        self.user: dict[str, Any] = info["user"]
+
+    def post(self, path: str, body: dict[str, Any] | None = None) -> httpx.Response:
+        """POST JSON with the CSRF header."""
+        return self.http.post(path, json=body or {}, headers={"X-CSRF-Token": self.csrf})
+
+    def cookie(self) -> str:
+        """The Cookie header value."""
+        return "; ".join(f"{k}={v}" for k, v in self.http.cookies.items())
+
+    def ws(self, gid: str, origin: str | None = None) -> Socket:
+        """Open the game's websocket with this user's cookie."""
+        headers = {"Cookie": self.cookie()}
+        if origin:
+            headers["Origin"] = origin
+        url = self.base.replace("http", "ws", 1) + f"/ws/games/{gid}"
+        return Socket(connect(url, additional_headers=headers, open_timeout=10).__enter__())
+
+
+class Socket:
+    """A websocket that records every message it receives."""
+
+    def __init__(self, conn: ClientConnection) -> None:
+        """Wrap ``conn``."""
+        self.conn = conn
+        self.seen: list[dict[str, Any]] = []
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        """Send a message (a dict is JSON-encoded)."""
+        self.conn.send(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        """The next message."""
+        msg = json.loads(self.conn.recv(timeout=timeout))
+        self.seen.append(msg)
+        return msg
+
+    def until(self, pred: Any, timeout: float = 10) -> dict[str, Any]:
+        """Receive until ``pred(msg)`` holds; return that message."""
+        deadline = time.monotonic() + timeout
+        while True:
+            msg = self.recv(max(0.01, deadline - time.monotonic()))
+            if pred(msg):
+                return msg
+
+    def close(self) -> None:
+        """Close the socket."""
+        self.conn.close()
+
+
+def cards_in(obj: Any) -> set[str]:
+    """Every card name mentioned anywhere in a JSON message (strings split into words)."""
+    out: set[str] = set()
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out |= cards_in(k) | cards_in(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= cards_in(v)
+    elif isinstance(obj, str):
+        out |= {w for w in re.split(r"[\s:,]+", obj) if CARD_RE.match(w)}
+    return out
+
+
+def visible_cards(g: Game, viewer: int | None) -> set[str]:
+    """Cards ``viewer`` (None: a spectator) may know in the full game ``g``, worked out here.
+
+    The table, scrap, pending and revealed cards are public; a seat sees its own hand,
+    hands its glasses open and cards the game made known to it; the known top of the deck.
+    """
+    names = set()
+    for v in range(g.n):
+        for stacks in (g.points[v], g.faces[v]):
+            for card, _owner, covers in stacks:
+                names.add(card)
+                names.update(c for c, _to in covers)
+        names.update(g.glasses[v])
+    names.update(g.scrap)
+    names.update(g.revealed)
+    if g.pending is not None:
+        names.add(g.pending.card)
+        names.update(g.pending.counters)
+        if g.pending.target >= 0:
+            names.add(g.pending.target)
+    everyone = (1 << g.n) - 1
+    for h in range(g.n):
+        if viewer is None:
+            rules = g.rules
+            open_all = (
+                g.winners is not None
+                or (rules.open_hands_on_empty_deck and not g.deck and not g.revealed)
+                or (rules.glasses_public and any(g.glasses[v] for v in range(g.n) if v != h))
+            )
+            if open_all:
+                names.update(g.hands[h])
+            else:
+                names.update(c for c in g.hands[h] if g.known.get(c, 0) == everyone)
+        elif g.can_see_hand(viewer, h):
+            names.update(g.hands[h])
+        else:
+            names.update(c for c in g.hands[h] if g.known.get(c, 0) >> viewer & 1)
+    if g.winners is not None:
+        names.update(g.deck)
+    elif g.deck_known:
+        names.update(g.deck[-g.deck_known :])
+    return {CARD_NAMES[c] for c in names}
+
+
+def full_game(server: ServerProc, gid: str) -> tuple[Game, list[tuple[int, str]]]:
+    """The game as the database holds it: the start and the stored moves."""
+    with server.db() as db:
+        rules, variants, players, deck = db.execute(
+            "select rules, variants, players, deck from games where id=?", (gid,)
+        ).fetchone()
+        moves = db.execute(
+            "select seat, text from moves where game_id=? order by ply", (gid,)
+        ).fetchall()
+    return new_game(rules, variants.split(), players, deck=deck.split()), moves
+
+
+def apply_line(g: Game, seat: int, text: str) -> None:
+    """Apply one stored move to ``g``."""
+    if text == "resign":
+        g.resign(seat)
+    elif text == "draw agreed":
+        g.agree_draw()
+    else:
+        g.play(text)
+
+
+def check_no_hidden(
+    server: ServerProc, gid: str, seen: list[dict[str, Any]], seat: int | None
+) -> int:
+    """Check every message in ``seen`` against the full game; return how many were checked."""
+    start, moves = full_game(server, gid)
+    games = [start.copy()]
+    g = start
+    for s, text in moves:
+        apply_line(g, s, text)
+        games.append(g.copy())
+    checked = 0
+    for msg in seen:
+        if msg["t"] not in ("state", "event"):
+            continue
+        n = msg["n"]
+        allowed = visible_cards(games[n], seat)
+        if msg["t"] == "event":
+            allowed |= visible_cards(games[n - 1], seat)
+        leaked = cards_in(msg) - allowed
+        assert not leaked, f"seat {seat} got hidden cards {leaked} in {msg['t']} {n}"
+        checked += 1
+    return checked
