@@ -1,19 +1,25 @@
-# Every target sets itself up on a fresh machine: a virtual environment in .venv with
-# the package and its test tools (and, once the browser game lands, Debian's chromium).
+# Every target sets itself up on a fresh machine: a virtual environment in .venv with the
+# package, its test tools and Playwright; `make test` also installs Debian's chromium.
 VENV ?= .venv
 PYTHON ?= python3
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml scripts/*.sh 2>/dev/null | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: setup play test lint typecheck bench clean
+.PHONY: setup browser serve play test lint typecheck bench clean
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
-	$(VENV)/bin/python -m pip install -q -e ".[dev]"
+	$(VENV)/bin/python -m pip install -q -e ".[dev,e2e]"
 	rm -f $(VENV)/.installed-*
 	touch $@
+
+browser:
+	sh scripts/install-browser.sh
+
+serve: setup
+	$(VENV)/bin/cuttle serve
 
 play: setup
 	$(VENV)/bin/cuttle play
@@ -25,7 +31,7 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy
 
-test: lint typecheck
+test: setup browser lint typecheck
 	$(VENV)/bin/pytest -q
 
 bench: setup

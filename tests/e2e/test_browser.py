@@ -26,7 +26,7 @@ ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     """A running server (bots answer after 50 ms)."""
     proc = ServerProc(tmp_path_factory.mktemp("e2e") / "data", bot_delay=0.05).start()
@@ -34,7 +34,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     proc.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """Headless chromium (run scripts/install-browser.sh first)."""
     if not Path(CHROMIUM).exists():

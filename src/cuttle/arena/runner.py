@@ -107,7 +107,8 @@ def run_task(
     process alone, right when games already run one per core)."""
     game = new_game(rules, seed=task.deck_seed)
     bots = [
-        make_bot(specs[b], seed=task.bot_seeds[s], workers=search_workers) for s, b in enumerate(task.seat_bots)
+        make_bot(specs[b], seed=task.bot_seeds[s], workers=search_workers)
+        for s, b in enumerate(task.seat_bots)
     ]
     played = play_game(game, bots)
     outcome = game.outcome
@@ -192,9 +193,7 @@ def run_tasks(
                 progress(len(results))
         return results
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = {
-            pool.submit(run_task, t, specs, rules, headers, search_workers) for t in tasks
-        }
+        pending = {pool.submit(run_task, t, specs, rules, headers, search_workers) for t in tasks}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:

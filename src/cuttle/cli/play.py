@@ -297,9 +297,31 @@ def run_plain(options: PlayOptions, input_fn: InputFn, output_fn: OutputFn) -> i
     return PlainSession(options, input_fn, output_fn).run()
 
 
-def load_app() -> Callable[[PlayOptions], int] | None:
-    """The full-screen table's entry point, once there is one (line mode until then)."""
-    return None
+def load_app() -> Callable[[PlayOptions, bool], int] | None:
+    """The Textual table's entry point, or ``None`` where it cannot run (no terminal)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return None
+    try:
+        from cuttle.tui.app import run_app
+        from cuttle.tui.options import AppOptions
+    except ImportError:
+        return None
+
+    def launch(options: PlayOptions, skip_setup: bool) -> int:
+        rules = options.rules
+        return run_app(
+            AppOptions(
+                rules=rules,
+                players=rules.players,
+                seat=options.seat,
+                seed=options.seed,
+                bots=[options.opponent],
+                record=options.record,
+                skip_setup=skip_setup,
+            )
+        )
+
+    return launch
 
 
 # ---------------------------------------------------------------------- the command
@@ -320,9 +342,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--record", metavar="PATH", help="where to save the game record")
     p.add_argument(
         "--opponent",
-        default="random",
+        default="medium",
         choices=[*BOT_KINDS, *LEVELS],
-        help="the bots' kind or level (default: random)",
+        help="the bots' kind or level (default: medium)",
     )
     p.add_argument("--plain", action="store_true", help="line mode (pipes, screen readers)")
     p.set_defaults(func=cmd_play)
@@ -356,7 +378,21 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
         opponent=args.opponent,
         plain=args.plain,
     )
-    app = None if options.plain else load_app()
+    real_terminal = io.stdin is sys.stdin and io.stdout is sys.stdout
+    app = None if options.plain or not real_terminal else load_app()
     if app is not None:
-        return app(options)
+        given = ("rules", "variants", "players", "house", "seat", "seed", "opponent")
+        skip_setup = any(getattr(args, k) != _PLAY_DEFAULTS.get(k) for k in given)
+        return app(options, skip_setup)
     return run_plain(options, _input_from(io), io.out)
+
+
+_PLAY_DEFAULTS: dict[str, object] = {
+    "rules": "standard",
+    "variants": "",
+    "players": None,
+    "house": None,
+    "seat": 0,
+    "seed": None,
+    "opponent": "medium",
+}

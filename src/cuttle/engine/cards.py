@@ -20,20 +20,17 @@ JOKER_RANK = 13
 JOKER_1 = 52
 JOKER_2 = 53
 
-CARD_NAMES: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS) + ("X1", "X2")
+CARD_NAMES: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), "X1", "X2")
 """Canonical name of every card, indexed by the card's integer."""
 
 _BY_NAME: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
 for _suit in SUITS:
     _BY_NAME["10" + _suit] = _BY_NAME["T" + _suit]
 
-RANK_OF: tuple[int, ...] = tuple(i // 4 for i in range(52)) + (JOKER_RANK, JOKER_RANK)
+RANK_OF: tuple[int, ...] = (*(i // 4 for i in range(52)), JOKER_RANK, JOKER_RANK)
 """Rank index of every card (13 for jokers)."""
 
-POINT_VALUE: tuple[int, ...] = tuple((i // 4) + 1 if i // 4 <= TEN else 0 for i in range(52)) + (
-    0,
-    0,
-)
+POINT_VALUE: tuple[int, ...] = (*((i // 4) + 1 if i // 4 <= TEN else 0 for i in range(52)), 0, 0)
 """Points a card scores on a field: ace 1, two to ten face value, others 0."""
 
 RANK_NAMES = (

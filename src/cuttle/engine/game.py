@@ -258,7 +258,7 @@ class Game:
         """Deal a full position consistent with everything ``seat`` knows."""
         from .position import deal_from_view
 
-        return deal_from_view(self.view(seat), rng)
+        return deal_from_view(self.view(seat), rng, self.rules)
 
     def __repr__(self) -> str:
         return (
