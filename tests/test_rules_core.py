@@ -11,6 +11,7 @@ import pytest
 
 from cuttle import Game, GameOverError, new_game
 from cuttle.engine.cards import CARD_NAMES
+from cuttle.engine.errors import InvalidPositionError
 from cuttle.engine.rules import get_rules
 from helpers_positions import (
     deck_top,
@@ -215,8 +216,10 @@ def test_goal_with_kings(rules: str, players: int | None, kings: int) -> None:
     n = seats_for(rules, players)
     faces = KINGS[:kings]
     if goal == 0:
-        g = game(rules, hands=empty_hands(n, ["AH"]), fields=[{"faces": faces}])
-        assert g.goal(0) == 0
+        # A table already at goal 0 is a finished game: a position claiming it is still
+        # being played is refused (the win itself is tested below, king by king).
+        with pytest.raises(InvalidPositionError, match="goal of 0"):
+            game(rules, hands=empty_hands(n, ["AH"]), fields=[{"faces": faces}])
         return
     on_field = sum_cards(goal - 1, avoid=["AH", "AS", "2S", "3S", "4S", "5S"])
     g = game(rules, hands=empty_hands(n, ["AH"]), fields=[{"points": on_field, "faces": faces}])

@@ -454,6 +454,17 @@ def _check_phase(g: Game, hidden_hands: list[int], hidden_deck: int) -> None:
     phase = g.phase
     if phase == OVER:
         return
+    if g.passes >= g.rules.pass_limit:
+        raise InvalidPositionError(
+            f"{g.passes} passes in a row would already have drawn the game "
+            f"({g.rules.pass_limit} end it)"
+        )
+    for seat in range(g.n):
+        if g.score(seat) >= g.goal(seat):
+            raise InvalidPositionError(
+                f"p{seat} has {g.score(seat)} points against a goal of {g.goal(seat)}: "
+                "the game is over, so 'winner' cannot be null"
+            )
     needs_pending = phase in ("counter", "take", "discard", "seven", "answer")
     if needs_pending and g.pending is None:
         raise InvalidPositionError(f"phase {phase!r} needs a pending card")
