@@ -260,3 +260,21 @@ def test_hint_refuses_a_view_hiding_the_acting_hand() -> None:
     code, _, err = _hint(["-"], json.dumps(game.view(1)))
     assert code == 2
     assert "p0" in err
+
+
+@pytest.mark.parametrize(("rules", "games"), [("cutthroat", 6), ("team", 2)])
+def test_arena_runs_tables_of_more_seats(tmp_path: Path, rules: str, games: int) -> None:
+    code = arena_main(
+        ["--bots", "random,greedy", "--rules", rules, "--games", str(games), "--jobs", "1",
+         "--quiet", "--out", str(tmp_path), "--bootstrap", "5"],
+        stdout=io.StringIO(),
+        stderr=io.StringIO(),
+    )  # fmt: skip
+    assert code == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["players"] == (3 if rules == "cutthroat" else 4)
+    assert summary["games_played"] == games
+    for path in (tmp_path / "games").iterdir():
+        seats = next(x for x in path.read_text().splitlines() if x.startswith("[Players"))
+        names = seats.split('"')[1].split()
+        assert len(names) == summary["players"] and set(names) == {"random", "greedy"}
