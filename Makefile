@@ -25,8 +25,8 @@ play: setup
 	$(VENV)/bin/cuttle play
 
 lint: setup
-	$(VENV)/bin/ruff check .
-	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check src tests bench
+	$(VENV)/bin/ruff format --check src tests bench
 
 typecheck: setup
 	$(VENV)/bin/mypy
