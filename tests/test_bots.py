@@ -241,3 +241,22 @@ def test_pimc_beats_greedy() -> None:
 
 def test_ismcts_beats_greedy() -> None:
     assert _score("ismcts:400it", "greedy", 40, seed=103) > 0.55
+
+
+def test_sampled_worlds_leak_no_card_to_other_seats() -> None:
+    """A world dealt from seat 0's view must not mark a re-dealt card as known to a seat
+    that never saw it: every other seat's view of the world shows only its own hand."""
+    import random as _random
+
+    from cuttle import new_game
+    from cuttle.bots.world import WorldSampler
+
+    game = new_game("cutthroat", seed=3)
+    sampler = WorldSampler(game.view(0), _random.Random(5))
+    for _ in range(50):
+        world = sampler.sample()
+        for seat in (1, 2):
+            view = world.view(seat)
+            for holder, hand in enumerate(view["hands"]):
+                if holder != seat:
+                    assert set(hand) == {"??"}

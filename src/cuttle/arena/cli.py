@@ -52,7 +52,7 @@ class _Fail(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> Any:  # type: ignore[override]
+    def error(self, message: str) -> Any:
         raise _Fail(f"{self.prog}: {message}")
 
 

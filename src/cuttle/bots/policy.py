@@ -157,10 +157,10 @@ def move_score(g: Game, m: Move) -> float:
             return 1.1 * POINT_VALUE[p.target] - 1.5
         team = g.rules.team_of(s)
         resolves = len(p.counters) % 2 == 0
-        gain = oneoff_score(g, p.by, p.card, p.target)
+        effect_gain = oneoff_score(g, p.by, p.card, p.target)
         if (p.by in team) == resolves:
             return -1.0  # the chain already goes our way
-        return gain - 1.5
+        return effect_gain - 1.5
     if verb == TAKE:
         return CARD_WORTH[c]
     if verb == DISCARD:

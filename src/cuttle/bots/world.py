@@ -63,10 +63,17 @@ class WorldSampler:
         pool = self.pool[:]
         self.rng.shuffle(pool)
         i = 0
+        known = g.known
         for h, k in enumerate(self.hidden_counts):
             if k:
-                g.hands[h] = self.known_hands[h] + pool[i : i + k]
+                dealt = pool[i : i + k]
+                g.hands[h] = self.known_hands[h] + dealt
+                # a re-dealt card is known only to its new holder
+                for c in dealt:
+                    known[c] = 1 << h
                 i += k
             # hands without hidden cards are already right in the template copy
         g.deck = pool[i : i + self.deck_hidden] + self.deck_known_tail
+        for c in pool[i : i + self.deck_hidden]:
+            known.pop(c, None)
         return g
