@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from cuttle.cli.play import default_record_path
 from cuttle.engine.game import Game, new_game
 from cuttle.engine.moves import move_text
 from cuttle.engine.rules import RuleSet
@@ -64,18 +65,6 @@ def numbered_path(path: Path, number: int) -> Path:
     if number <= 1:
         return path
     return path.with_name(f"{path.stem}-{number}{path.suffix}")
-
-
-def new_record_path(directory: str | Path) -> Path:
-    """A file ``<directory>/<date-time>.cuttle`` that does not exist yet."""
-    folder = Path(directory)
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}.cuttle"
-    k = 2
-    while path.exists():
-        path = folder / f"{stamp}-{k}.cuttle"
-        k += 1
-    return path
 
 
 BotFactory = Callable[[str, int | None], BotLike]
@@ -254,7 +243,7 @@ class Session:
             return self.saved_to
         if self.record:
             return numbered_path(Path(self.record), self.number)
-        return new_record_path(self.records_dir)
+        return default_record_path(self.records_dir)
 
     def save(self) -> Path:
         """Write the record; return the path. Raises :class:`OSError` on failure."""
