@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import sys
@@ -80,13 +81,18 @@ async def seat_loop(
                     )
 
 
-async def new_game(http: httpx.AsyncClient) -> tuple[str, list[str]]:
-    """Create a two-person game between two fresh guests; return its id and their cookies."""
+async def new_guests(http: httpx.AsyncClient) -> tuple[list[str], list[str]]:
+    """Open two guest sessions; return their cookies and CSRF tokens."""
     cookies, csrfs = [], []
     for _ in range(2):
         r = await http.get("/api/session", headers={"cookie": ""})
         cookies.append(f"cuttle_session={r.cookies['cuttle_session']}")
         csrfs.append(r.json()["csrf"])
+    return cookies, csrfs
+
+
+async def new_game(http: httpx.AsyncClient, cookies: list[str], csrfs: list[str]) -> str:
+    """Create a two-person game between the two guests; return its id."""
     r = await http.post(
         "/api/games",
         json={"seats": [{"kind": "human"}, {"kind": "human"}]},
@@ -96,17 +102,19 @@ async def new_game(http: httpx.AsyncClient) -> tuple[str, list[str]]:
     await http.post(
         f"/api/games/{gid}/join", json={}, headers={"cookie": cookies[1], "x-csrf-token": csrfs[1]}
     )
-    return gid, cookies
+    return gid
 
 
 async def game_slot(
     base: str, http: httpx.AsyncClient, seed: int, stats: Stats, deadline: float
 ) -> None:
-    """Keep one game going until the deadline, starting a new one when it ends."""
+    """Keep one game going until the deadline, the same two guests starting a new one
+    when it ends (as players at a table do)."""
     rng = random.Random(seed)
     ws_url = base.replace("http", "ws", 1)
+    cookies, csrfs = await new_guests(http)
     while time.monotonic() < deadline:
-        gid, cookies = await new_game(http)
+        gid = await new_game(http, cookies, csrfs)
         await asyncio.gather(*(seat_loop(ws_url, c, gid, rng, stats, deadline) for c in cookies))
         stats.games += 1
 
@@ -121,6 +129,15 @@ async def run(base: str, games: int, seconds: float) -> tuple[Stats, float]:
         deadline = start + seconds
         await asyncio.gather(*(game_slot(base, http, i, stats, deadline) for i in range(games)))
         return stats, time.monotonic() - start
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds used so far by process ``pid`` (Linux ``/proc``)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -139,8 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProc(Path(tmp) / "data").start()
+        assert server.proc is not None
         try:
+            server_cpu0, own_cpu0 = cpu_seconds(server.proc.pid), time.process_time()
             stats, elapsed = asyncio.run(run(server.url, args.games, args.seconds))
+            server_cpu = cpu_seconds(server.proc.pid) - server_cpu0
+            own_cpu = time.process_time() - own_cpu0
             with server.db() as db:
                 stored = db.execute("select count(*) from moves").fetchone()[0]
         finally:
@@ -158,6 +179,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     if n:
         print(f"mean latency {1000 * statistics.fmean(stats.lat):.1f} ms")
+    print(
+        f"server process busy {100 * server_cpu / elapsed:.0f}% of one core, "
+        f"load generator {100 * own_cpu / elapsed:.0f}%"
+    )
     return 0
 
 

@@ -70,11 +70,14 @@ class Auth:
         if not token or len(token) > 100:
             return None
         with self.sessions() as db:
-            row = db.scalar(select(AuthSession).where(AuthSession.token_hash == _digest(token)))
-            if row is None or row.expires_at < time.time():
-                return None
-            user = db.get(User, row.user_id)
-            return (user, row) if user else None
+            found = db.execute(
+                select(User, AuthSession)
+                .join(AuthSession, AuthSession.user_id == User.id)
+                .where(AuthSession.token_hash == _digest(token))
+            ).first()
+        if found is None or found[1].expires_at < time.time():
+            return None
+        return found[0], found[1]
 
     def new_guest(self) -> tuple[User, AuthSession, str]:
         """Create a guest user and a session for it; return both and the cookie token."""

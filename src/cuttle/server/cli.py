@@ -27,7 +27,16 @@ def serve_main(argv: list[str]) -> int:
     settings = Settings.from_env(args.data, bot_delay=args.bot_delay)
     app = create_app(settings)
     print(f"Cuttle at http://{args.host}:{args.port}/  (data: {settings.database_url})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws="websockets-sansio")
+    # Table messages are a kilobyte or two: compressing each one costs more server time
+    # than it saves on the wire.
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_per_message_deflate=False,
+    )
     return 0
 
 

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Connection, insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from cuttle.engine.cards import CARD_NAMES
@@ -151,6 +151,7 @@ class GameService:
         self.live: dict[str, LiveGame] = {}
         self.engine = sessions.kw["bind"]
         self._insert_move = insert(MoveRow.__table__)
+        self._writer: Connection | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------------- lobby
@@ -514,8 +515,9 @@ class GameService:
         game = live.game
         now = time.time()
         try:
-            with self.engine.begin() as db:  # Core, not the ORM: this is the hot path
-                db.execute(
+            writer = self._writer_connection()
+            with writer.begin():  # Core on one held connection: this is the hot path
+                writer.execute(
                     self._insert_move,
                     {
                         "game_id": live.id,
@@ -528,7 +530,7 @@ class GameService:
                 )
                 if game.is_over:
                     outcome = game.outcome
-                    db.execute(
+                    writer.execute(
                         update(GameRow.__table__)
                         .where(GameRow.__table__.c.id == live.id)
                         .values(
@@ -540,6 +542,7 @@ class GameService:
                     )
         except Exception:
             log.exception("storing move %s of game %s failed", n, live.id)
+            self._drop_writer()
             self.live.pop(live.id, None)
             fresh = self.load(live.id)
             live.game = fresh.game
@@ -551,6 +554,26 @@ class GameService:
         if game.is_over:
             live.status = "over"
         return True
+
+    def _writer_connection(self) -> Connection:
+        """The connection moves are written on, opened once and kept.
+
+        Everything runs on the event loop's thread, so one connection written in turn
+        saves a pool checkout and reset on every move.
+        """
+        if self._writer is None or self._writer.invalidated or self._writer.closed:
+            self._writer = self.engine.connect()
+        return self._writer
+
+    def _drop_writer(self) -> None:
+        """Discard the move writer after a failure; the next move opens a fresh one."""
+        if self._writer is not None:
+            try:
+                self._writer.invalidate()
+                self._writer.close()
+            except Exception:  # already broken: nothing more to release
+                pass
+            self._writer = None
 
     async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
@@ -616,6 +639,9 @@ class GameService:
                 self._maybe_bot(live)
 
     async def close(self) -> None:
-        """Cancel bot turns under way."""
+        """Cancel bot turns under way and release the move writer."""
         for t in list(self._tasks):
             t.cancel()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
