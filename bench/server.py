@@ -7,7 +7,8 @@ until ``--seconds`` pass. Every move is validated by the engine and stored in SQ
 before the server acknowledges it. Reports acknowledged moves/s and the latency from
 sending a move to its acknowledgement (p50/p95/p99).
 
-    python bench/server.py --games 200 --seconds 20
+    python bench/server.py --games 200 --seconds 20            # as fast as it goes
+    python bench/server.py --games 200 --seconds 20 --rate 1000  # latency at 1,000/s
 """
 
 from __future__ import annotations
@@ -33,15 +34,46 @@ from srvutil import ServerProc
 class Stats:
     """Latencies (seconds) of acknowledged moves, errors and finished games."""
 
-    def __init__(self) -> None:
-        """Start empty."""
+    def __init__(self, measure_from: float) -> None:
+        """Start empty; count only acknowledgements after ``measure_from`` (monotonic)."""
+        self.measure_from = measure_from
         self.lat: list[float] = []
         self.errors = 0
         self.games = 0
 
+    def acked(self, latency: float) -> None:
+        """Record one acknowledged move, unless still warming up."""
+        if time.monotonic() >= self.measure_from:
+            self.lat.append(latency)
+
+
+class Pace:
+    """Spaces one table's moves ``interval`` seconds apart (0: as fast as possible),
+    like players who take a moment to think."""
+
+    def __init__(self, interval: float, rng: random.Random) -> None:
+        """Start at a random offset so tables do not move in step."""
+        self.interval = interval
+        self.next = time.monotonic() + rng.random() * interval
+
+    async def wait(self) -> None:
+        """Sleep until this table's next move is due."""
+        if self.interval <= 0:
+            return
+        now = time.monotonic()
+        if self.next > now:
+            await asyncio.sleep(self.next - now)
+        self.next = max(now, self.next) + self.interval
+
 
 async def seat_loop(
-    url: str, cookie: str, gid: str, rng: random.Random, stats: Stats, deadline: float
+    url: str,
+    cookie: str,
+    gid: str,
+    rng: random.Random,
+    stats: Stats,
+    deadline: float,
+    pace: Pace,
 ) -> None:
     """Play one seat of one game until it ends or time runs out."""
     sent: dict[str, float] = {}
@@ -59,13 +91,14 @@ async def seat_loop(
             if t == "ack":
                 t0 = sent.pop(msg["id"], None)
                 if t0 is not None:
-                    stats.lat.append(time.perf_counter() - t0)
+                    stats.acked(time.perf_counter() - t0)
             elif t == "error":
                 stats.errors += 1
             elif t in ("state", "event"):
                 if msg["view"]["winner"] is not None:
                     return
                 if msg["legal"]:
+                    await pace.wait()
                     k += 1
                     cid = f"{k}"
                     sent[cid] = time.perf_counter()
@@ -106,29 +139,48 @@ async def new_game(http: httpx.AsyncClient, cookies: list[str], csrfs: list[str]
 
 
 async def game_slot(
-    base: str, http: httpx.AsyncClient, seed: int, stats: Stats, deadline: float
+    base: str,
+    http: httpx.AsyncClient,
+    seed: int,
+    stats: Stats,
+    deadline: float,
+    interval: float,
+    start_delay: float,
 ) -> None:
     """Keep one game going until the deadline, the same two guests starting a new one
     when it ends (as players at a table do)."""
     rng = random.Random(seed)
     ws_url = base.replace("http", "ws", 1)
+    await asyncio.sleep(start_delay)
     cookies, csrfs = await new_guests(http)
+    pace = Pace(interval, rng)
     while time.monotonic() < deadline:
         gid = await new_game(http, cookies, csrfs)
-        await asyncio.gather(*(seat_loop(ws_url, c, gid, rng, stats, deadline) for c in cookies))
+        await asyncio.gather(
+            *(seat_loop(ws_url, c, gid, rng, stats, deadline, pace) for c in cookies)
+        )
         stats.games += 1
 
 
-async def run(base: str, games: int, seconds: float) -> tuple[Stats, float]:
-    """Run ``games`` slots for ``seconds``; return the stats and the elapsed time."""
-    stats = Stats()
+async def run(
+    base: str, games: int, seconds: float, warmup: float, rate: float
+) -> tuple[Stats, float]:
+    """Run ``games`` tables for ``warmup + seconds``, offering ``rate`` moves/s in all
+    (0: unpaced); return the stats of the last ``seconds`` and their length."""
+    start = time.monotonic()
+    stats = Stats(start + warmup)
+    interval = games / rate if rate > 0 else 0.0
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
         http.cookies.clear()
-        start = time.monotonic()
-        deadline = start + seconds
-        await asyncio.gather(*(game_slot(base, http, i, stats, deadline) for i in range(games)))
-        return stats, time.monotonic() - start
+        deadline = start + warmup + seconds
+        # Tables open one after another over most of the warm-up, as players arrive, so
+        # that their games do not all end (and new ones start) at the same moment.
+        ramp = 0.8 * warmup / games
+        await asyncio.gather(
+            *(game_slot(base, http, i, stats, deadline, interval, i * ramp) for i in range(games))
+        )
+        return stats, time.monotonic() - stats.measure_from
 
 
 def cpu_seconds(pid: int) -> float:
@@ -151,15 +203,31 @@ def pct(xs: list[float], q: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print one Markdown table row of results."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seconds", type=float, default=20)
+    ap.add_argument("--games", type=int, default=200, help="tables playing at once")
+    ap.add_argument("--seconds", type=float, default=20, help="measured seconds")
+    ap.add_argument(
+        "--warmup",
+        type=float,
+        default=10,
+        help="seconds played first and not measured (tables open during it)",
+    )
+    ap.add_argument(
+        "--rate",
+        type=float,
+        default=0,
+        help="moves/s offered by all tables together (0: each table moves as soon as it can)",
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         server = ServerProc(Path(tmp) / "data").start()
         assert server.proc is not None
         try:
             server_cpu0, own_cpu0 = cpu_seconds(server.proc.pid), time.process_time()
-            stats, elapsed = asyncio.run(run(server.url, args.games, args.seconds))
+            wall0 = time.monotonic()
+            stats, elapsed = asyncio.run(
+                run(server.url, args.games, args.seconds, args.warmup, args.rate)
+            )
+            wall = time.monotonic() - wall0
             server_cpu = cpu_seconds(server.proc.pid) - server_cpu0
             own_cpu = time.process_time() - own_cpu0
             with server.db() as db:
@@ -167,22 +235,24 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.stop()
     n = len(stats.lat)
+    offered = f"{args.rate:g}" if args.rate > 0 else "unpaced"
     print(
-        "| games at once | seconds | acked moves | stored moves | moves/s | p50 ms | p95 ms "
-        "| p99 ms | errors | games finished |"
+        "| games at once | offered moves/s | measured s | acked moves | moves/s | p50 ms "
+        "| p95 ms | p99 ms | max ms | errors |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     print(
-        f"| {args.games} | {elapsed:.1f} | {n} | {stored} | {n / elapsed:.0f} | "
+        f"| {args.games} | {offered} | {elapsed:.1f} | {n} | {n / elapsed:.0f} | "
         f"{pct(stats.lat, 0.5):.1f} | {pct(stats.lat, 0.95):.1f} | {pct(stats.lat, 0.99):.1f} | "
-        f"{stats.errors} | {stats.games} |"
+        f"{pct(stats.lat, 1.0):.1f} | {stats.errors} |"
+    )
+    print(
+        f"whole run {wall:.1f} s: {stored} moves stored, {stats.games} games finished; "
+        f"server process busy {100 * server_cpu / wall:.0f}% of one core, "
+        f"load generator {100 * own_cpu / wall:.0f}%"
     )
     if n:
         print(f"mean latency {1000 * statistics.fmean(stats.lat):.1f} ms")
-    print(
-        f"server process busy {100 * server_cpu / elapsed:.0f}% of one core, "
-        f"load generator {100 * own_cpu / elapsed:.0f}%"
-    )
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -50,6 +51,11 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # Everything loaded so far (modules, routes, compiled SQL) lives as long as the
+        # process: take it out of the collector's view, so that a full collection scans
+        # only the tables in play and does not stall the event loop for ~0.1 s.
+        gc.collect()
+        gc.freeze()
         yield
         await app.state.service.close()
         runner.close()

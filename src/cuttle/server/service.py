@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from cuttle.engine.cards import CARD_NAMES
@@ -27,6 +27,7 @@ from cuttle.engine.rules import PRESETS, VARIANTS, get_rules
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner
 from .models import GameRow, MoveRow, SeatRow, User
+from .writer import GroupWriter, Statement
 
 log = logging.getLogger("cuttle.server")
 
@@ -151,7 +152,7 @@ class GameService:
         self.live: dict[str, LiveGame] = {}
         self.engine = sessions.kw["bind"]
         self._insert_move = insert(MoveRow.__table__)
-        self._writer: Connection | None = None
+        self.writer = GroupWriter(self.engine)
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----------------------------------------------------------------- lobby
@@ -384,12 +385,12 @@ class GameService:
                 if conn is not None:
                     await self.sync(live, conn, expected_n)
                 return False
-            game = live.game
-            if game.to_act != seat:
+            if live.game.to_act != seat:
                 await reply(
-                    P.error_message(f"not your turn: p{game.to_act} is to act", cid, live.n)
+                    P.error_message(f"not your turn: p{live.game.to_act} is to act", cid, live.n)
                 )
                 return False
+            game = live.game.copy()  # the live game changes only once the move is stored
             try:
                 game.play(text)
             except CuttleError as e:
@@ -398,7 +399,7 @@ class GameService:
             from cuttle.engine.moves import move_text
 
             stored = move_text(game.history[-1][1])
-            if not self._store(live, seat, stored, cid):
+            if not await self._store(live, game, seat, stored, cid):
                 await reply(P.error_message("could not store the move; try again", cid))
                 return False
             n = live.n
@@ -417,8 +418,9 @@ class GameService:
                 if conn:
                     await conn.send(P.error_message("you cannot resign here", cid))
                 return False
-            live.game.resign(seat)
-            if not self._store(live, seat, "resign", cid):
+            game = live.game.copy()
+            game.resign(seat)
+            if not await self._store(live, game, seat, "resign", cid):
                 if conn:
                     await conn.send(P.error_message("could not store; try again", cid))
                 return False
@@ -446,8 +448,9 @@ class GameService:
                 live.draw_offers.add(seat)
             everyone = set(range(live.players))
             if live.draw_offers == everyone:
-                live.game.agree_draw()
-                if not self._store(live, -1, "draw agreed", None):
+                game = live.game.copy()
+                game.agree_draw()
+                if not await self._store(live, game, -1, "draw agreed", None):
                     return
                 live.draw_offers.clear()
                 await self._broadcast(live, "draw agreed", live.n)
@@ -509,71 +512,70 @@ class GameService:
 
     # ----------------------------------------------------------------- internals
 
-    def _store(self, live: LiveGame, seat: int, text: str, cid: str | None) -> bool:
-        """Write move ``live.n`` (already applied to ``live.game``); roll back on failure."""
-        n = live.n
-        game = live.game
+    async def _store(
+        self, live: LiveGame, game: Game, seat: int, text: str, cid: str | None
+    ) -> bool:
+        """Store ``game``'s newest move as event ``len(game.history)``, then make ``game``
+        the live game. Returns ``False`` (the live game unchanged) if it could not be stored.
+
+        The write joins the moves of other tables in one group commit
+        (:class:`~cuttle.server.writer.GroupWriter`); it is durable when this returns.
+        """
+        n = len(game.history)
         now = time.time()
-        try:
-            writer = self._writer_connection()
-            with writer.begin():  # Core on one held connection: this is the hot path
-                writer.execute(
-                    self._insert_move,
-                    {
-                        "game_id": live.id,
-                        "ply": n,
-                        "seat": seat,
-                        "text": text,
-                        "client_id": cid,
-                        "created_at": now,
-                    },
+        statements: list[Statement] = [
+            (
+                self._insert_move,
+                {
+                    "game_id": live.id,
+                    "ply": n,
+                    "seat": seat,
+                    "text": text,
+                    "client_id": cid,
+                    "created_at": now,
+                },
+            )
+        ]
+        if game.is_over:
+            outcome = game.outcome
+            statements.append(
+                (
+                    update(GameRow.__table__)
+                    .where(GameRow.__table__.c.id == live.id)
+                    .values(
+                        status="over",
+                        updated_at=now,
+                        result=outcome.result() if outcome else None,
+                        termination=game.termination,
+                    ),
+                    {},
                 )
-                if game.is_over:
-                    outcome = game.outcome
-                    writer.execute(
-                        update(GameRow.__table__)
-                        .where(GameRow.__table__.c.id == live.id)
-                        .values(
-                            status="over",
-                            updated_at=now,
-                            result=outcome.result() if outcome else None,
-                            termination=game.termination,
-                        )
-                    )
+            )
+        try:
+            await self.writer.write(statements)
         except Exception:
             log.exception("storing move %s of game %s failed", n, live.id)
-            self._drop_writer()
-            self.live.pop(live.id, None)
-            fresh = self.load(live.id)
-            live.game = fresh.game
-            live.client_ids = fresh.client_ids
-            self.live[live.id] = live
+            self._resync(live)
             return False
+        live.game = game
         if cid is not None:
             live.client_ids[(seat, cid)] = n
         if game.is_over:
             live.status = "over"
         return True
 
-    def _writer_connection(self) -> Connection:
-        """The connection moves are written on, opened once and kept.
-
-        Everything runs on the event loop's thread, so one connection written in turn
-        saves a pool checkout and reset on every move.
-        """
-        if self._writer is None or self._writer.invalidated or self._writer.closed:
-            self._writer = self.engine.connect()
-        return self._writer
-
-    def _drop_writer(self) -> None:
-        """Discard the move writer after a failure; the next move opens a fresh one."""
-        if self._writer is not None:
-            try:
-                self._writer.invalidate()
-                self._writer.close()
-            except Exception:  # already broken: nothing more to release
-                pass
-            self._writer = None
+    def _resync(self, live: LiveGame) -> None:
+        """After a failed write, take the game as the database has it (a commit may have
+        landed before its connection broke); keep the memory copy if that fails too."""
+        self.live.pop(live.id, None)
+        try:
+            fresh = self.load(live.id)
+        except Exception:
+            log.exception("reloading game %s failed", live.id)
+        else:
+            live.game = fresh.game
+            live.client_ids = fresh.client_ids
+        self.live[live.id] = live
 
     async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
@@ -642,6 +644,4 @@ class GameService:
         """Cancel bot turns under way and release the move writer."""
         for t in list(self._tasks):
             t.cancel()
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        self.writer.close()
