@@ -237,6 +237,13 @@ class GameService:
         live = self.live.get(gid)
         if live is not None:
             return live
+        live = self._read(gid)
+        self.live[gid] = live
+        self._maybe_bot(live)
+        return live
+
+    def _read(self, gid: str) -> LiveGame:
+        """Rebuild game ``gid`` from the database, checking every stored move."""
         if not isinstance(gid, str) or len(gid) > 16:
             raise ServiceError("no such game", 404)
         with self.sessions() as db:
@@ -267,8 +274,6 @@ class GameService:
         for m in move_rows:
             if m.client_id:
                 live.client_ids[(m.seat, m.client_id)] = m.ply
-        self.live[gid] = live
-        self._maybe_bot(live)
         return live
 
     async def join(self, gid: str, user: User, seat: int | None = None) -> int:
@@ -555,7 +560,9 @@ class GameService:
             await self.writer.write(statements)
         except Exception:
             log.exception("storing move %s of game %s failed", n, live.id)
-            self._resync(live)
+            if self._resync(live):
+                await self._send_states(live)
+                self._maybe_bot(live)
             return False
         live.game = game
         if cid is not None:
@@ -564,18 +571,20 @@ class GameService:
             live.status = "over"
         return True
 
-    def _resync(self, live: LiveGame) -> None:
+    def _resync(self, live: LiveGame) -> bool:
         """After a failed write, take the game as the database has it (a commit may have
-        landed before its connection broke); keep the memory copy if that fails too."""
-        self.live.pop(live.id, None)
+        landed before its connection broke, or another writer got there first); keep the
+        memory copy if reading fails too. Returns whether the game changed."""
         try:
-            fresh = self.load(live.id)
+            fresh = self._read(live.id)
         except Exception:
             log.exception("reloading game %s failed", live.id)
-        else:
-            live.game = fresh.game
-            live.client_ids = fresh.client_ids
-        self.live[live.id] = live
+            return False
+        changed = fresh.n != live.n or fresh.status != live.status
+        live.game = fresh.game
+        live.client_ids = fresh.client_ids
+        live.status = fresh.status
+        return changed
 
     async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
