@@ -728,3 +728,96 @@ def test_snapshot_discard_dialog(snap_compare: Any) -> None:
 def test_snapshot_game_over(snap_compare: Any) -> None:
     app = make_app(rules="standard", seed=2)
     assert snap_compare(app, terminal_size=SIZE, run_before=quiet(play_out))
+
+
+TEAM_ANSWER = {
+    "rules": "team",
+    "variants": [],
+    "turn": 3,
+    "phase": "answer",
+    "to_act": 0,
+    "hands": [
+        ["2C", "8D", "9D", "X2"],
+        ["2S", "4C", "JD", "JH", "QC", "KS"],
+        ["2D", "9S", "JC", "QS"],
+        ["AC", "4H", "TH", "QH"],
+    ],
+    "fields": [
+        {"points": [], "faces": [], "glasses": []},
+        {"points": [], "faces": [], "glasses": []},
+        {"points": [], "faces": [], "glasses": []},
+        {
+            "points": [{"card": "6C", "owner": 2, "jacks": [{"card": "JS", "to": 3}]}],
+            "faces": [],
+            "glasses": [],
+        },
+    ],
+    "scrap": ["AD"],
+    "deck": [
+        "3S",
+        "AS",
+        "5D",
+        "4S",
+        "3H",
+        "6D",
+        "7S",
+        "8C",
+        "KH",
+        "6S",
+        "TC",
+        "QD",
+        "3D",
+        "9H",
+        "KD",
+        "2H",
+        "TS",
+        "5H",
+        "3C",
+        "X1",
+        "4D",
+        "TD",
+        "6H",
+        "8H",
+        "5S",
+        "7D",
+        "8S",
+        "9C",
+        "5C",
+        "AH",
+        "7H",
+        "KC",
+        "7C",
+    ],
+    "frozen": [],
+    "passes": 0,
+    "pending": {"card": "JS", "by": 3, "target": None, "counters": [], "kind": "royal"},
+    "revealed": [],
+    "winner": None,
+}
+"""Team game: p3's jack has just taken p2's six; p0 (p2's partner) holds a nine."""
+
+
+async def test_team_nine_answer_dialog_answers_out_of_turn() -> None:
+    game = Game.from_json(TEAM_ANSWER)
+    app = make_app(session=session_at(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "answer-dialog"
+        assert [m for _, m in dialog.choices] == game.legal_moves()
+        assert "JS" in str(dialog.body) or "J♠" in screen_text(app)
+        pick = [m for _, m in dialog.choices].index("oneoff 9D JS") + 1
+        await pilot.press(str(pick))
+        await settle(pilot)
+        seat, first = game.history[0]
+        assert (seat, move_text(first)) == (0, "oneoff 9D JS")
+        assert "9D" not in game.view(0)["hands"][0]
+        await play_out(pilot)
+        assert game.is_over
+    # The nine spent no turn: once its chain settled, p0 still had the next turn.
+    again = Game.from_json(TEAM_ANSWER)
+    for _seat, m in game.history:
+        again.play(move_text(m))
+        if again.phase == "main":
+            break
+    assert again.phase == "main" and again.to_act == 0
