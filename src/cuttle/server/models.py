@@ -39,7 +39,8 @@ class AuthSession(Base):
 
 
 class GameRow(Base):
-    """A game: its rule set, the shuffled deck and its status; the moves are in ``moves``."""
+    """A game: its rule set, the shuffled deck, its status and pending draw offers and rematch
+    asks; the moves are in ``moves``."""
 
     __tablename__ = "games"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
@@ -56,6 +57,10 @@ class GameRow(Base):
     updated_at: Mapped[float] = mapped_column(Float)
     rematch_of: Mapped[str | None] = mapped_column(String(16))
     rematch_id: Mapped[str | None] = mapped_column(String(16))
+    draw_offers: Mapped[str | None] = mapped_column(String(16))
+    """Seats with a pending draw offer, space-separated (``"0 2"``); ``NULL`` when none."""
+    rematch_asks: Mapped[str | None] = mapped_column(String(16))
+    """Seats that asked for a rematch of this finished game, as ``draw_offers``."""
 
 
 class SeatRow(Base):

@@ -112,10 +112,22 @@ class LiveGame:
             "goals": [self.game.goal(i) for i in range(self.players)],
             "scores": [self.game.score(i) for i in range(self.players)],
             "draw_offers": sorted(self.draw_offers),
+            "rematch_asked": sorted(self.rematch_requests),
             "rematch": self.rematch_id,
             "result": outcome.result() if outcome else None,
             "termination": self.game.termination if outcome else None,
         }
+
+
+def seats_to_text(seats: set[int]) -> str | None:
+    """The stored form of a set of seats (pending draw offers, rematch asks): ``"0 2"``,
+    ``None`` when empty."""
+    return " ".join(str(s) for s in sorted(seats)) or None
+
+
+def seats_from_text(text: str | None, players: int) -> set[int]:
+    """The seats stored as ``text`` by :func:`seats_to_text` (seats past ``players`` dropped)."""
+    return {int(w) for w in (text or "").split() if w.isdigit() and int(w) < players}
 
 
 def replay(
@@ -233,7 +245,8 @@ class GameService:
         return gid
 
     def load(self, gid: str) -> LiveGame:
-        """Return the live game ``gid``, rebuilding it from the database if needed."""
+        """Return the live game ``gid``, rebuilding it from the database if needed (moves,
+        pending draw offers and rematch asks)."""
         live = self.live.get(gid)
         if live is not None:
             return live
@@ -270,6 +283,8 @@ class GameService:
             seats=[SeatInfo(s.user_id, s.bot, s.name) for s in seat_rows],
             game=game,
             rematch_id=row.rematch_id,
+            draw_offers=seats_from_text(row.draw_offers, row.players),
+            rematch_requests=seats_from_text(row.rematch_asks, row.players),
         )
         for m in move_rows:
             if m.client_id:
@@ -437,53 +452,81 @@ class GameService:
     async def draw(
         self, live: LiveGame, seat: int | None, action: str, conn: Conn | None = None
     ) -> None:
-        """Offer, accept or decline a draw; when every seat agrees the game is drawn."""
+        """Offer, accept or decline a draw; when every seat agrees the game is drawn.
+
+        A changed set of pending offers is stored before it is announced, so an offer
+        outlives a restart; a move clears it (see :meth:`_store`).
+        """
         async with live.lock:
             if seat is None or live.status != "playing":
                 if conn:
                     await conn.send(P.error_message("no draw can be offered here"))
                 return
-            if action == "decline":
-                live.draw_offers.clear()
-            elif action == "accept" and not live.draw_offers:
+            if action == "accept" and not live.draw_offers:
                 if conn:
                     await conn.send(P.error_message("there is no draw offer to accept"))
                 return
-            else:
-                live.draw_offers.add(seat)
-            everyone = set(range(live.players))
-            if live.draw_offers == everyone:
+            offers = set() if action == "decline" else live.draw_offers | {seat}
+            if offers == set(range(live.players)):
                 game = live.game.copy()
                 game.agree_draw()
                 if not await self._store(live, game, -1, "draw agreed", None):
+                    if conn:
+                        await conn.send(P.error_message("could not store the draw; try again"))
                     return
                 live.draw_offers.clear()
                 await self._broadcast(live, "draw agreed", live.n)
                 return
-            bots = [i for i, s in enumerate(live.seats) if s.bot]
-            if live.draw_offers and bots:
-                live.draw_offers.clear()  # bots decline
-                await self._to_all(live, {"t": "offer", "draw": [], "note": "the bot declines"})
+            msg: dict[str, Any] = {"t": "offer", "draw": sorted(offers)}
+            if offers and any(s.bot for s in live.seats):
+                offers = set()  # bots decline
+                msg = {"t": "offer", "draw": [], "note": "the bot declines"}
+            if not await self._store_seats(live, "draw_offers", live.draw_offers, offers, conn):
                 return
-            await self._to_all(live, {"t": "offer", "draw": sorted(live.draw_offers)})
+            live.draw_offers = offers
+            await self._to_all(live, msg)
 
     async def rematch(self, live: LiveGame, seat: int | None, conn: Conn | None = None) -> None:
-        """Ask for a rematch; once every person asks, start it with the seats rotated."""
+        """Ask for a rematch; once every person asks, start it with the seats rotated.
+
+        The asks are stored before they are announced, so they outlive a restart.
+        """
         async with live.lock:
             if seat is None or live.status != "over":
                 if conn:
                     await conn.send(P.error_message("a rematch needs a finished game you played"))
                 return
             if live.rematch_id is None:
-                live.rematch_requests.add(seat)
+                asked = live.rematch_requests | {seat}
                 people = {i for i, s in enumerate(live.seats) if not s.bot}
-                if not people <= live.rematch_requests:
-                    await self._to_all(
-                        live, {"t": "rematch", "asked": sorted(live.rematch_requests)}
-                    )
+                if not people <= asked:
+                    if not await self._store_seats(
+                        live, "rematch_asks", live.rematch_requests, asked, conn
+                    ):
+                        return
+                    live.rematch_requests = asked
+                    await self._to_all(live, {"t": "rematch", "asked": sorted(asked)})
                     return
+                live.rematch_requests = asked
                 live.rematch_id = self._create_rematch(live)
             await self._to_all(live, {"t": "rematch", "game": live.rematch_id})
+
+    async def _store_seats(
+        self, live: LiveGame, column: str, old: set[int], new: set[int], conn: Conn | None
+    ) -> bool:
+        """Store ``new`` as the game's ``column`` (``draw_offers`` or ``rematch_asks``) unless
+        it equals ``old``; durable when this returns ``True``. On failure tell ``conn``."""
+        if new == old:
+            return True
+        stmt = update(GameRow).where(GameRow.id == live.id).values({column: seats_to_text(new)})
+        try:
+            await self.writer.write([(stmt, {})])
+        except Exception:
+            log.exception("storing %s of game %s failed", column, live.id)
+            if conn:
+                await conn.send(P.error_message("could not store that; try again"))
+            return False
+        return True
 
     def _create_rematch(self, live: LiveGame) -> str:
         n = live.players
@@ -556,6 +599,9 @@ class GameService:
                     {},
                 )
             )
+        if live.draw_offers:  # a move ends pending draw offers, in the same transaction
+            clear = update(GameRow).where(GameRow.id == live.id).values(draw_offers=None)
+            statements.append((clear, {}))
         try:
             await self.writer.write(statements)
         except Exception:
@@ -565,6 +611,7 @@ class GameService:
                 self._maybe_bot(live)
             return False
         live.game = game
+        live.draw_offers.clear()
         if cid is not None:
             live.client_ids[(seat, cid)] = n
         if game.is_over:

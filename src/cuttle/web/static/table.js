@@ -68,11 +68,14 @@ function onMessage(m) {
   if (m.t === "state") {
     n = m.n; view = m.view; legal = m.legal; log = m.log; me = m.seat;
     meta = { ...meta, ...m };
+    const note = pendingNote();
+    if (note) $("error").textContent = note;
     draw();
   } else if (m.t === "event") {
     if (m.n !== n + 1) { send({ t: "sync", n }); return; }
     n = m.n; view = m.view; legal = m.legal; log.push(m.line);
     meta.scores = m.scores; meta.goals = m.goals;
+    meta.draw_offers = []; // a move ends pending draw offers
     if (m.meta) meta = { ...meta, ...m.meta };
     selected = null; discardSel = [];
     draw();
@@ -84,8 +87,18 @@ function onMessage(m) {
     draw();
   } else if (m.t === "rematch") {
     if (m.game) location.href = "/g/" + m.game;
-    else $("error").textContent = `Rematch asked by ${m.asked.map((s) => "p" + s).join(", ")}`;
+    else { meta.rematch_asked = m.asked; $("error").textContent = pendingNote(); draw(); }
   }
+}
+
+// What is pending at the table (kept by the server across restarts): draw offers while
+// playing, rematch asks once over; "" when nothing is.
+function pendingNote() {
+  const seats = (list) => list.map((s) => (s === me ? "you" : "p" + s)).join(", ");
+  const over = meta.status === "over";
+  if (!over && (meta.draw_offers || []).length) return `Draw offered by ${seats(meta.draw_offers)}`;
+  if (over && !meta.rematch && (meta.rematch_asked || []).length) return `Rematch asked by ${seats(meta.rematch_asked)}`;
+  return "";
 }
 
 function draw() {
@@ -136,6 +149,7 @@ function draw() {
   renderLog();
   const over = view.winner !== null && view.winner !== undefined;
   $("btn-rematch").hidden = !over || me === null;
+  $("btn-rematch").textContent = (meta.rematch_asked || []).includes(me) ? "Rematch asked" : (meta.rematch_asked || []).length ? "Accept rematch" : "Rematch";
   $("link-replay").hidden = !over;
   $("link-record").hidden = !over;
   $("btn-resign").hidden = over || me === null;
