@@ -425,7 +425,6 @@ class GameService:
             n = live.n
             await reply(P.ack_message(cid, n))
             await self._broadcast(live, P.line_of(seat, stored), n)
-            live.draw_offers.clear()
             self._maybe_bot(live)
             return True
 
@@ -631,6 +630,8 @@ class GameService:
         live.game = fresh.game
         live.client_ids = fresh.client_ids
         live.status = fresh.status
+        live.draw_offers = fresh.draw_offers
+        live.rematch_requests = fresh.rematch_requests
         return changed
 
     async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
