@@ -13,7 +13,8 @@ function teamOf(meta, seat) {
 
 /**
  * Render `view` into `root`. `me` is the viewer's seat (null: spectator);
- * `hooks.card(name, where, el)` may make a card interactive.
+ * `hooks.card(name, where, el)` may make a card interactive, `hooks.seat(seat, el)` a
+ * seat's area (its name plate is the `.seat-name` element inside).
  */
 export function renderBoard(root, view, meta, me, hooks = {}) {
   root.replaceChildren();
@@ -36,7 +37,7 @@ function seatEl(view, meta, s, me, hooks) {
   const team = teamOf(meta, me);
   const label = s === me ? " (you)" : team && team.includes(s) ? " (partner)" : "";
   const head = el("header", "seat-head");
-  head.appendChild(el("strong", "", `p${s} ${seatName(meta, s)}${label}`));
+  head.appendChild(el("strong", "seat-name", `p${s} ${seatName(meta, s)}${label}`));
   const score = meta.scores ? meta.scores[s] : 0;
   const goal = meta.goals ? meta.goals[s] : "";
   head.appendChild(el("span", "score", `${score} / ${goal} points`));
@@ -69,6 +70,7 @@ function seatEl(view, meta, s, me, hooks) {
     if (s === me && hooks.card) hooks.card(c, "hand", node);
   }
   box.appendChild(hand);
+  if (hooks.seat) hooks.seat(s, box);
   return box;
 }
 

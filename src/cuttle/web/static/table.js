@@ -1,4 +1,6 @@
-// The live table: websocket client, click-to-move with legal targets highlighted.
+// The live table: websocket client, click-to-move with legal targets highlighted: click a
+// card, then a highlighted card or seat (a seat where the move names one: `oneoff 4C p2`,
+// `jack JS 9H p2`). Everything is a button, so Tab/Enter do the same; Escape cancels.
 import { CARD_RE, cardLabel } from "./cards.js";
 import { renderBoard, statusText } from "./board.js";
 
@@ -13,6 +15,8 @@ let meta = {};
 let legal = [];
 let log = [];
 let selected = null;
+let selectedTarget = null; // the target card chosen when several moves share it (a seat is left)
+let selectedSeat = null; // the seat chosen when several moves share it
 let discardSel = [];
 let ws = null;
 let closedByUs = false;
@@ -112,6 +116,19 @@ function draw() {
   }
   if (selected) cands = moves.filter((m) => m.cards[0] === selected && m.verb !== "discard");
   const targets = new Set(cands.filter((m) => m.cards.length > 1).map((m) => m.cards[1]));
+  if (!selected || !targets.has(selectedTarget)) selectedTarget = null;
+  if (selectedTarget) cands = cands.filter((m) => m.cards[1] === selectedTarget);
+  // Seats a click may name: with no target card chosen, moves of the card alone plus a
+  // seat (a four's victim); with one chosen, the seats left for that card and target.
+  const seatMoves = new Map();
+  for (const m of cands) {
+    if (!m.seats.length || (m.cards.length > 1) !== (selectedTarget !== null)) continue;
+    const s = Number(m.seats[0].slice(1));
+    seatMoves.set(s, [...(seatMoves.get(s) || []), m]);
+  }
+  if (!seatMoves.has(selectedSeat)) selectedSeat = null;
+  if (selectedSeat !== null) cands = seatMoves.get(selectedSeat);
+  const focusKey = boardFocus();
   const hooks = {
     showScrap: moves.some((m) => m.verb === "take"),
     deck: (node) => {
@@ -133,7 +150,8 @@ function draw() {
       }
       if (selected && targets.has(c) && where !== "hand") {
         node.classList.add("target");
-        node.onclick = () => chooseTarget(c, cands);
+        if (c === selectedTarget) node.classList.add("chosen");
+        node.onclick = () => chooseTarget(c);
         return;
       }
       if (sources.has(c) && (where === "hand" || where === "revealed" || where === "scrap")) {
@@ -142,8 +160,29 @@ function draw() {
         node.onclick = () => { selected = selected === c ? null : c; draw(); };
       }
     },
+    seat: (s, box) => {
+      const ms = seatMoves.get(s);
+      if (!ms) return;
+      box.classList.add("target");
+      if (s === selectedSeat) box.classList.add("chosen");
+      const plate = box.querySelector(".seat-name");
+      const b = button(plate.textContent, (e) => { e.stopPropagation(); chooseSeat(s, ms); }, "seat-name seat-target");
+      b.dataset.seat = s;
+      b.setAttribute("aria-label", `${plate.textContent}: choose this seat for ${cardLabel(selected)}`);
+      plate.replaceWith(b);
+      // The whole seat area takes the click too, except on cards that do something else.
+      box.onclick = (e) => {
+        const card = e.target.closest(".card");
+        if (card && (card.classList.contains("playable") || card.classList.contains("target"))) return;
+        chooseSeat(s, ms);
+      };
+    },
   };
   renderBoard($("board"), view, meta, me, hooks);
+  if (focusKey) {
+    const again = $("board").querySelector(focusKey);
+    if (again) again.focus();
+  }
   $("status-line").textContent = statusText(view, meta, me);
   renderActions(moves, cands, discarding);
   renderLog();
@@ -157,17 +196,34 @@ function draw() {
   $("btn-draw").textContent = (meta.draw_offers || []).length && !(meta.draw_offers || []).includes(me) ? "Accept draw" : "Offer draw";
 }
 
-function chooseTarget(c, cands) {
-  const left = cands.filter((m) => m.cards[1] === c);
-  if (left.length === 1) play(left[0].text);
-  else { renderActions(legal.map(parse), left, false); }
+// A selector for the focused board element, to focus it again after a redraw (keyboard
+// users keep their place); null when the focus is elsewhere.
+function boardFocus() {
+  const a = document.activeElement;
+  if (!a || !$("board").contains(a)) return null;
+  if (a.id === "deck") return "#deck";
+  if (a.classList.contains("seat-target")) return `.seat[data-seat="${a.dataset.seat}"] .seat-target`;
+  return a.dataset.card ? `button[data-card="${a.dataset.card}"]` : null;
 }
 
-function button(text, onclick, cls) {
+function chooseTarget(c) {
+  if (c === selectedTarget) { selectedTarget = null; selectedSeat = null; draw(); return; }
+  const left = legal.map(parse).filter((m) => m.verb !== "discard" && m.cards[0] === selected && m.cards[1] === c);
+  if (left.length === 1) play(left[0].text);
+  else { selectedTarget = c; selectedSeat = null; draw(); }
+}
+
+function chooseSeat(s, ms) {
+  if (ms.length === 1) play(ms[0].text);
+  else { selectedSeat = selectedSeat === s ? null : s; draw(); }
+}
+
+function button(text, onclick, cls, move) {
   const b = document.createElement("button");
   b.type = "button";
   b.textContent = text;
   if (cls) b.className = cls;
+  if (move) b.dataset.move = move;
   b.onclick = onclick;
   return b;
 }
@@ -187,9 +243,8 @@ function renderActions(moves, cands, discarding) {
   const prompt = $("prompt");
   prompt.textContent = "";
   if (!moves.length) return;
-  prompt.textContent = PROMPTS[view.phase] || (selected
-    ? `${cardLabel(selected)}: choose how to play it${cands.some((m) => m.cards.length > 1) ? " or click a highlighted target" : ""}.`
-    : "Your move: click a card in your hand, the deck to draw, or pick below.");
+  prompt.textContent = selected ? selectionPrompt(cands) : PROMPTS[view.phase] ||
+    "Your move: click a card in your hand, the deck to draw, or pick below.";
   if (discarding) {
     const chosen = [...discardSel].sort();
     const match = moves.find((m) => [...m.cards].sort().join() === chosen.join());
@@ -199,9 +254,9 @@ function renderActions(moves, cands, discarding) {
     box.appendChild(b);
   }
   for (const m of moves) {
-    if (!m.cards.length) box.appendChild(button(label(m.text), () => play(m.text), "primary"));
+    if (!m.cards.length) box.appendChild(button(label(m.text), () => play(m.text), "primary", m.text));
   }
-  for (const m of cands) box.appendChild(button(label(m.text), () => play(m.text), "cand"));
+  for (const m of cands) box.appendChild(button(label(m.text), () => play(m.text), "cand", m.text));
   if (selected) box.appendChild(button("Cancel", () => { selected = null; draw(); }));
   const all = document.createElement("details");
   all.id = "all-moves";
@@ -210,9 +265,23 @@ function renderActions(moves, cands, discarding) {
   all.appendChild(Object.assign(document.createElement("summary"), { textContent: `All legal moves (${moves.length})` }));
   const list = document.createElement("div");
   list.className = "all-list";
-  for (const m of moves) list.appendChild(button(label(m.text), () => play(m.text), "move"));
+  for (const m of moves) list.appendChild(button(label(m.text), () => play(m.text), "move", m.text));
   all.appendChild(list);
   box.appendChild(all);
+}
+
+// What to do with the selected card: which highlighted things a click may choose.
+function selectionPrompt(cands) {
+  const name = cardLabel(selected);
+  if (selectedTarget) {
+    const seats = selectedSeat === null && cands.some((m) => m.seats.length);
+    const seat = seats ? " click the seat that gets it (highlighted) or" : "";
+    return `${name} on ${cardLabel(selectedTarget)}:${seat} choose below.`;
+  }
+  const where = [];
+  if (cands.some((m) => m.cards.length > 1)) where.push("a highlighted card");
+  if (cands.some((m) => m.cards.length === 1 && m.seats.length)) where.push("a highlighted seat");
+  return `${name}: choose how to play it${where.length ? " or click " + where.join(" or ") : ""}.`;
 }
 
 function renderLog() {
