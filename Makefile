@@ -1,10 +1,11 @@
 # Every target sets itself up on a fresh machine: a virtual environment in .venv with the
-# package, its test tools and Playwright; `make test` also installs Debian's chromium.
+# package, its test tools and Playwright; `make test` also installs Debian's chromium and
+# postgresql (the PostgreSQL tests start a throwaway cluster of their own).
 VENV ?= .venv
 PYTHON ?= python3
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: setup browser serve play test lint typecheck bench clean
+.PHONY: setup browser postgres serve play test lint typecheck bench clean
 
 setup: $(STAMP)
 
@@ -17,6 +18,9 @@ $(STAMP): pyproject.toml
 
 browser:
 	sh scripts/install-browser.sh
+
+postgres:
+	sh scripts/install-postgres.sh
 
 serve: setup
 	$(VENV)/bin/cuttle serve
@@ -31,7 +35,7 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy
 
-test: setup browser lint typecheck
+test: setup browser postgres lint typecheck
 	$(VENV)/bin/pytest -q
 
 bench: setup

@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +34,23 @@ def free_port() -> int:
 class ServerProc:
     """``cuttle serve`` in a subprocess on a free port with its own data folder."""
 
-    def __init__(self, data: Path, port: int | None = None, bot_delay: float = 0.0) -> None:
-        """Remember where to serve; call :meth:`start`."""
+    def __init__(
+        self,
+        data: Path,
+        port: int | None = None,
+        bot_delay: float = 0.0,
+        database_url: str | None = None,
+    ) -> None:
+        """Remember where to serve; call :meth:`start`.
+
+        The database is SQLite in ``data`` unless ``database_url`` (a SQLAlchemy URL such as
+        ``postgresql+psycopg://…``) names another; ``DATABASE_URL`` from the environment is
+        never used.
+        """
         self.data = data
         self.port = port or free_port()
         self.bot_delay = bot_delay
+        self.database_url = database_url
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -48,6 +61,8 @@ class ServerProc:
     def start(self) -> ServerProc:
         """Start the server and wait until it answers."""
         env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        if self.database_url:
+            env["DATABASE_URL"] = self.database_url
         log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [
@@ -92,8 +107,22 @@ class ServerProc:
                 self.kill()
 
     def db(self) -> sqlite3.Connection:
-        """A read connection to the server's database file."""
+        """A read connection to the server's database file (SQLite only)."""
+        if self.database_url:
+            raise RuntimeError("db() reads the SQLite file; use query() for another database")
         return sqlite3.connect(self.data / "cuttle.db")
+
+    def query(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        """The rows of ``sql`` (``?`` placeholders) read from the server's database, SQLite or
+        PostgreSQL (through psycopg), in a connection of its own."""
+        if not self.database_url:
+            with closing(self.db()) as db:
+                return db.execute(sql, params).fetchall()
+        import psycopg
+
+        conninfo = self.database_url.replace("postgresql+psycopg://", "postgresql://", 1)
+        with psycopg.connect(conninfo) as pg:
+            return pg.execute(sql.replace("?", "%s"), params).fetchall()
 
 
 class Client:
@@ -215,13 +244,15 @@ def visible_cards(g: Game, viewer: int | None) -> set[str]:
 
 def full_game(server: ServerProc, gid: str) -> tuple[Game, list[tuple[int, str]]]:
     """The game as the database holds it: the start and the stored moves."""
-    with server.db() as db:
-        rules, variants, players, deck = db.execute(
-            "select rules, variants, players, deck from games where id=?", (gid,)
-        ).fetchone()
-        moves = db.execute(
-            "select seat, text from moves where game_id=? order by ply", (gid,)
-        ).fetchall()
+    ((rules, variants, players, deck),) = server.query(
+        "select rules, variants, players, deck from games where id=?", gid
+    )
+    moves = [
+        (seat, text)
+        for seat, text in server.query(
+            "select seat, text from moves where game_id=? order by ply", gid
+        )
+    ]
     return new_game(rules, variants.split(), players, deck=deck.split()), moves
 
 

@@ -136,6 +136,8 @@ class Auth:
         """Return the user if the password matches; raise :class:`AuthError` otherwise."""
         if not isinstance(username, str) or not isinstance(password, str) or len(password) > 200:
             raise AuthError("wrong username or password")
+        if "\x00" in username:  # no username holds NUL, and PostgreSQL refuses it in a query
+            raise AuthError("wrong username or password")
         with self.sessions() as db:
             user = db.scalar(select(User).where(User.username == username))
         if user is None or not user.password_hash:

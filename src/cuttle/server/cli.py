@@ -26,7 +26,10 @@ def serve_main(argv: list[str]) -> int:
 
     settings = Settings.from_env(args.data, bot_delay=args.bot_delay)
     app = create_app(settings)
-    print(f"Cuttle at http://{args.host}:{args.port}/  (data: {settings.database_url})")
+    from sqlalchemy import make_url
+
+    shown = make_url(settings.database_url).render_as_string(hide_password=True)
+    print(f"Cuttle at http://{args.host}:{args.port}/  (data: {shown})")
     # Table messages are a kilobyte or two: compressing each one costs more server time
     # than it saves on the wire.
     uvicorn.run(

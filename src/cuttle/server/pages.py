@@ -122,8 +122,10 @@ async def me(request: Request) -> Response:
 async def profile(request: Request, name: str) -> Response:
     """A registered player's profile: their games."""
     ctx = ensure(request)
-    with service_of(request).sessions() as db:
-        user = db.scalar(select(User).where(User.username == name[:32]))
+    user = None
+    if "\x00" not in name:  # no username holds NUL, and PostgreSQL refuses it in a query
+        with service_of(request).sessions() as db:
+            user = db.scalar(select(User).where(User.username == name[:32]))
     if user is None:
         raise HTTPException(404, "no such player")
     return render(

@@ -74,8 +74,10 @@ def parse_client(raw: str | bytes) -> ClientMessage:
             f"unknown message type {str(t)[:40]!r}; types: {', '.join(CLIENT_TYPES)}"
         )
     cid = obj.get("id")
-    if cid is not None and (not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID_CHARS):
-        raise ProtocolError(f"'id' must be a string of 1 to {MAX_ID_CHARS} characters")
+    if cid is not None and (
+        not isinstance(cid, str) or not 0 < len(cid) <= MAX_ID_CHARS or "\x00" in cid
+    ):  # PostgreSQL text cannot hold NUL: such an id would fail its move's write
+        raise ProtocolError(f"'id' must be a string of 1 to {MAX_ID_CHARS} characters, no NUL")
     n = _int_field(obj, "n")
     if t == "move":
         move = obj.get("move")

@@ -257,7 +257,7 @@ class GameService:
 
     def _read(self, gid: str) -> LiveGame:
         """Rebuild game ``gid`` from the database, checking every stored move."""
-        if not isinstance(gid, str) or len(gid) > 16:
+        if not isinstance(gid, str) or len(gid) > 16 or "\x00" in gid:  # NUL: PostgreSQL refuses
             raise ServiceError("no such game", 404)
         with self.sessions() as db:
             row = db.get(GameRow, gid)
