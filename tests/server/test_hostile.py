@@ -37,6 +37,9 @@ def test_signup_signin_and_wrong_password(server: ServerProc, alice: Client) -> 
     assert other.post("/api/games", {}).status_code == 403  # a new session, a new CSRF token
     other.csrf = ok.json()["csrf"]
     assert other.post("/api/signup", {"username": "a", "password": "short"}).status_code == 400
+    lookalike = Client(server.url)
+    r = lookalike.post("/api/signup", {"username": "alice_1\n", "password": "correct horse"})
+    assert r.status_code == 400 and "username" in r.json()["error"]
 
 
 def test_csrf_is_required_on_posts(server: ServerProc, alice: Client) -> None:

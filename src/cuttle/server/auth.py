@@ -49,7 +49,7 @@ async def verify_password(stored: str, password: str) -> bool:
 
 def check_signup(username: object, password: object) -> tuple[str, str]:
     """Return a valid ``(username, password)`` or raise :class:`AuthError` saying what is wrong."""
-    if not isinstance(username, str) or not USERNAME.match(username):
+    if not isinstance(username, str) or not USERNAME.fullmatch(username):
         raise AuthError("username: 3 to 20 letters, digits, '_' or '-'")
     if username.lower().startswith("guest") or username.lower().startswith("bot"):
         raise AuthError("usernames may not start with 'guest' or 'bot'")
