@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -288,3 +289,36 @@ def check_no_hidden(
         assert not leaked, f"seat {seat} got hidden cards {leaked} in {msg['t']} {n}"
         checked += 1
     return checked
+
+
+def new_table(alice: Client, bob: Client) -> str:
+    """A two-person game made by ``alice`` and joined by ``bob`` (seat 1); its id."""
+    r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    gid: str = r.json()["id"]
+    assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
+    return gid
+
+
+def play_against_bot(client: Client, seed: int = 3) -> tuple[str, Socket]:
+    """Quick play against a random bot, ``client`` choosing random moves to the end (or
+    resigning after 300 events); return the game id and the socket, still open."""
+    r = client.post("/api/quickplay", {"level": "random"})
+    assert r.status_code == 201, r.text
+    gid: str = r.json()["id"]
+    sock = client.ws(gid)
+    last = sock.until(lambda m: m["t"] == "state")
+    rng = random.Random(seed)
+    for i in range(300):
+        if last["view"]["winner"] is not None:
+            break
+        if last["view"]["to_act"] == 0 and last["legal"]:
+            sock.send(
+                {"t": "move", "move": rng.choice(last["legal"]), "id": f"b{i}", "n": last["n"]}
+            )
+        last = sock.until(lambda m: m["t"] == "event", timeout=20)
+    else:
+        sock.send({"t": "resign"})
+        last = sock.until(lambda m: m["t"] == "event" and "resign" in m["line"])
+    assert last["view"]["winner"] is not None
+    return gid, sock

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from srvutil import Client, ServerProc, full_game
+from srvutil import Client, ServerProc, full_game, new_table
 
 
 def test_sigkill_mid_game_keeps_every_acknowledged_move(tmp_path: Path) -> None:
@@ -13,10 +13,7 @@ def test_sigkill_mid_game_keeps_every_acknowledged_move(tmp_path: Path) -> None:
     server = ServerProc(data).start()
     try:
         alice, bob = Client(server.url), Client(server.url)
-        gid = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]}).json()[
-            "id"
-        ]
-        bob.post(f"/api/games/{gid}/join")
+        gid = new_table(alice, bob)
         socks = {0: alice.ws(gid), 1: bob.ws(gid)}
         last = {s: sock.until(lambda m: m["t"] == "state") for s, sock in socks.items()}
         rng = random.Random(11)

@@ -6,14 +6,8 @@ import json
 
 import httpx
 import pytest
-from srvutil import Client, ServerProc, full_game
+from srvutil import Client, ServerProc, full_game, new_table
 from websockets.exceptions import ConnectionClosed, InvalidStatus
-
-
-def _two_player_game(alice: Client, bob: Client) -> str:
-    gid = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]}).json()["id"]
-    assert bob.post(f"/api/games/{gid}/join").status_code == 200
-    return str(gid)
 
 
 def test_signup_signin_and_wrong_password(server: ServerProc, alice: Client) -> None:
@@ -56,7 +50,7 @@ def test_csrf_is_required_on_posts(server: ServerProc, alice: Client) -> None:
 def test_websocket_from_a_foreign_origin_is_refused(
     server: ServerProc, alice: Client, bob: Client
 ) -> None:
-    gid = _two_player_game(alice, bob)
+    gid = new_table(alice, bob)
     with pytest.raises(InvalidStatus) as info:
         alice.ws(gid, origin="https://evil.example")
     assert info.value.response.status_code == 403
@@ -87,7 +81,7 @@ def test_websocket_from_a_foreign_origin_is_refused(
 def test_malformed_and_illegal_messages_change_nothing(
     server: ServerProc, alice: Client, bob: Client, raw: str, expected: str | None
 ) -> None:
-    gid = _two_player_game(alice, bob)
+    gid = new_table(alice, bob)
     a = alice.ws(gid)
     st = a.until(lambda m: m["t"] == "state")
     if expected is None:  # a card alice does not hold
@@ -107,7 +101,7 @@ def test_malformed_and_illegal_messages_change_nothing(
 def test_binary_frames_and_moves_out_of_turn_are_refused(
     server: ServerProc, alice: Client, bob: Client
 ) -> None:
-    gid = _two_player_game(alice, bob)
+    gid = new_table(alice, bob)
     b = bob.ws(gid)
     b.until(lambda m: m["t"] == "state")
     b.conn.send(b"\x00\x01")
@@ -124,7 +118,7 @@ def test_binary_frames_and_moves_out_of_turn_are_refused(
 def test_a_flooding_socket_is_closed_with_1008(
     server: ServerProc, alice: Client, bob: Client
 ) -> None:
-    gid = _two_player_game(alice, bob)
+    gid = new_table(alice, bob)
     a = alice.ws(gid)
     a.until(lambda m: m["t"] == "state")
     with pytest.raises(ConnectionClosed) as info:

@@ -26,7 +26,16 @@ from typing import Any
 import psycopg
 import pytest
 from alembic.script import ScriptDirectory
-from srvutil import Client, ServerProc, Socket, check_no_hidden, free_port, full_game
+from srvutil import (
+    Client,
+    ServerProc,
+    Socket,
+    check_no_hidden,
+    free_port,
+    full_game,
+    new_table,
+    play_against_bot,
+)
 
 import cuttle.server
 
@@ -206,14 +215,6 @@ def _tables(pg: psycopg.Connection[tuple[Any, ...]]) -> set[str]:
     return {r[0] for r in rows}
 
 
-def _new_table(alice: Client, bob: Client) -> str:
-    r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
-    assert r.status_code == 201, r.text
-    gid: str = r.json()["id"]
-    assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
-    return gid
-
-
 def _play(
     players: dict[int, Socket],
     watchers: list[Socket],
@@ -281,7 +282,7 @@ def test_migrations_apply_at_start_and_again_on_restart(postgres: Cluster, tmp_p
 
 def test_whole_game_over_websockets_stored_in_postgres(pg_server: ServerProc) -> None:
     alice, bob, carol = (Client(pg_server.url) for _ in range(3))
-    gid = _new_table(alice, bob)
+    gid = new_table(alice, bob)
     a, b, c = alice.ws(gid), bob.ws(gid), carol.ws(gid)
     states = [s.until(lambda m: m["t"] == "state") for s in (a, b, c)]
     assert [s["seat"] for s in states] == [0, 1, None]
@@ -320,22 +321,7 @@ def test_whole_game_over_websockets_stored_in_postgres(pg_server: ServerProc) ->
 
 def test_game_against_a_bot_stored_in_postgres(pg_server: ServerProc) -> None:
     alice = Client(pg_server.url)
-    r = alice.post("/api/quickplay", {"level": "random"})
-    assert r.status_code == 201, r.text
-    gid = r.json()["id"]
-    a = alice.ws(gid)
-    last = a.until(lambda m: m["t"] == "state")
-    rng = random.Random(3)
-    for i in range(300):
-        if last["view"]["winner"] is not None:
-            break
-        if last["view"]["to_act"] == 0 and last["legal"]:
-            a.send({"t": "move", "move": rng.choice(last["legal"]), "id": f"b{i}", "n": last["n"]})
-        last = a.until(lambda m: m["t"] == "event", timeout=20)
-    else:
-        a.send({"t": "resign"})
-        last = a.until(lambda m: m["t"] == "event" and "resign" in m["line"])
-    assert last["view"]["winner"] is not None
+    gid, a = play_against_bot(alice)
     lines = [m["line"] for m in a.seen if m["t"] == "event"]
     rows = pg_server.query("select seat, text from moves where game_id = ? order by ply", gid)
     assert [f"p{s}: {t}" for s, t in rows] == lines
@@ -347,7 +333,7 @@ def test_game_against_a_bot_stored_in_postgres(pg_server: ServerProc) -> None:
 
 def test_draw_offer_agreed_draw_and_rematch_in_postgres(pg_server: ServerProc) -> None:
     alice, bob = Client(pg_server.url), Client(pg_server.url)
-    gid = _new_table(alice, bob)
+    gid = new_table(alice, bob)
     a, b = alice.ws(gid), bob.ws(gid)
     a.until(lambda m: m["t"] == "state")
     b.until(lambda m: m["t"] == "state")
@@ -386,7 +372,7 @@ def test_nul_bytes_are_refused_before_postgres_sees_them(pg_server: ServerProc) 
     for path in ("/api/games/ab%00cd", "/g/ab%00cd", "/api/games/ab%00cd/replay"):
         assert alice.http.get(path).status_code == 404, path
     assert alice.post("/api/games/ab%00cd/join").status_code == 404
-    gid = _new_table(alice, bob)
+    gid = new_table(alice, bob)
     a = alice.ws(gid)
     first = a.until(lambda m: m["t"] == "state")
     a.send({"t": "move", "move": first["legal"][0], "id": "x\x00y", "n": 0})
@@ -406,7 +392,7 @@ def test_sigkill_mid_game_keeps_every_acknowledged_move_in_postgres(
     server = ServerProc(data, database_url=url).start()
     try:
         alice, bob = Client(server.url), Client(server.url)
-        gid = _new_table(alice, bob)
+        gid = new_table(alice, bob)
         socks = {0: alice.ws(gid), 1: bob.ws(gid)}
         first = {s: sock.until(lambda m: m["t"] == "state") for s, sock in socks.items()}
         rng = random.Random(11)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from srvutil import Client, ServerProc, full_game
+from srvutil import Client, ServerProc, full_game, new_table
 
 
 def test_a_failed_write_is_refused_and_the_table_takes_the_stored_truth(tmp_path: Path) -> None:
@@ -16,10 +16,7 @@ def test_a_failed_write_is_refused_and_the_table_takes_the_stored_truth(tmp_path
     server = ServerProc(tmp_path / "data").start()
     try:
         alice, bob = Client(server.url), Client(server.url)
-        gid = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]}).json()[
-            "id"
-        ]
-        bob.post(f"/api/games/{gid}/join")
+        gid = new_table(alice, bob)
         socks = {0: alice.ws(gid), 1: bob.ws(gid)}
         states = {s: sock.until(lambda m: m["t"] == "state") for s, sock in socks.items()}
         seat = states[0]["view"]["to_act"]

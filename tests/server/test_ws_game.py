@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from srvutil import Client, ServerProc, Socket, check_no_hidden, full_game
+from srvutil import Client, ServerProc, Socket, check_no_hidden, full_game, play_against_bot
 
 
 def _play_out(
@@ -97,22 +97,7 @@ def test_spectator_mid_game_sees_no_hand_and_cannot_move(
 
 
 def test_game_against_a_bot_to_the_end(server: ServerProc, alice: Client) -> None:
-    r = alice.post("/api/quickplay", {"level": "random"})
-    assert r.status_code == 201, r.text
-    gid = r.json()["id"]
-    a = alice.ws(gid)
-    last = a.until(lambda m: m["t"] == "state")
-    rng = random.Random(3)
-    for i in range(300):
-        if last["view"]["winner"] is not None:
-            break
-        if last["view"]["to_act"] == 0 and last["legal"]:
-            a.send({"t": "move", "move": rng.choice(last["legal"]), "id": f"b{i}", "n": last["n"]})
-        last = a.until(lambda m: m["t"] == "event", timeout=20)
-    else:
-        a.send({"t": "resign"})
-        last = a.until(lambda m: m["t"] == "event" and "resign" in m["line"])
-    assert last["view"]["winner"] is not None
+    gid, a = play_against_bot(alice)
     assert any(m["t"] == "event" and m["line"].startswith("p1: ") for m in a.seen)
     check_no_hidden(server, gid, a.seen, 0)
     me = alice.http.get("/api/me/games").json()
