@@ -5,7 +5,7 @@ VENV ?= .venv
 PYTHON ?= python3
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: setup browser postgres serve play test lint typecheck bench clean
+.PHONY: setup browser postgres serve play test lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
@@ -40,6 +40,10 @@ test: setup browser postgres lint typecheck
 
 bench: setup
 	$(VENV)/bin/python bench/engine.py
+
+# Refresh docs/screenshots/ from the browser tests (a plain test run keeps them elsewhere).
+screenshots: setup browser
+	CUTTLE_SCREENSHOTS=docs/screenshots $(VENV)/bin/pytest -q tests/e2e
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,7 +53,9 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SHOTS = Path(os.environ.get("CUTTLE_SCREENSHOTS") or tempfile.mkdtemp(prefix="cuttle-shots-"))
+"""Where the screenshots go: a temporary folder, or ``CUTTLE_SCREENSHOTS`` (``make
+screenshots`` sets it to ``docs/screenshots``), so a test run leaves the tree clean."""
 
 
 def watch_frames(page: Page) -> list[dict[str, Any]]:
