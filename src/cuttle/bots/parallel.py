@@ -58,7 +58,12 @@ atexit.register(shutdown_pool)
 
 
 def _worker(
-    view: View, legal: list[Move], params: SearchParams, seed: int, stop_at: float | None
+    view: View,
+    legal: list[Move],
+    params: SearchParams,
+    seed: int,
+    stop_at: float | None,
+    history: list[str] | None = None,
 ) -> tuple[RootStats, int]:
     """One worker's search; a wall-clock budget ends at the caller's deadline
     ``stop_at`` (``time.time()``), however late the worker started."""
@@ -67,7 +72,7 @@ def _worker(
         if left <= 0.005:
             return {}, 0
         params = replace(params, seconds=left)
-    return search(view, legal, params, seed)
+    return search(view, legal, params, seed, history or ())
 
 
 def worth_parallel(params: SearchParams) -> bool:
@@ -78,21 +83,27 @@ def worth_parallel(params: SearchParams) -> bool:
 
 
 def parallel_search(
-    view: View, legal: list[Move], params: SearchParams, seed: int, workers: int
+    view: View,
+    legal: list[Move],
+    params: SearchParams,
+    seed: int,
+    workers: int,
+    history: list[str] | None = None,
 ) -> tuple[RootStats, int]:
-    """Search with ``workers`` processes (falls back to one for small budgets)."""
+    """Search with ``workers`` processes (falls back to one for small budgets);
+    ``history`` is the public history the searches weight their worlds by."""
     if workers <= 1 or not worth_parallel(params):
-        return search(view, legal, params, seed)
+        return search(view, legal, params, seed, history or ())
     if params.iterations is not None:
         per = -(-params.iterations // workers)
         params = replace(params, iterations=per)
     stop_at = time.time() + params.seconds if params.seconds is not None else None
     pool = _get_pool(workers - 1)
     futures = [
-        pool.submit(_worker, view, legal, params, seed + 7919 * i, stop_at)
+        pool.submit(_worker, view, legal, params, seed + 7919 * i, stop_at, history)
         for i in range(1, workers)
     ]
-    stats, its = _worker(view, legal, params, seed, stop_at)
+    stats, its = _worker(view, legal, params, seed, stop_at, history)
     merged = dict(stats)
     for f in futures:
         s2, i2 = f.result()

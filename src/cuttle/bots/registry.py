@@ -139,4 +139,4 @@ def analyse(
     if workers is None:
         workers = default_workers() if worth_parallel(params) else 1
     bot = ISMCTSBot(seed, params, workers=workers)
-    return [(m, q) for m, q, _n in bot.analyse(view, legal)]
+    return [(m, q) for m, q, _n in bot.analyse(view, legal, history)]

@@ -9,7 +9,7 @@ and then re-deals only those slots for each new sample.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..engine.cards import card
@@ -17,15 +17,30 @@ from ..engine.game import Game
 from ..engine.position import deal_from_view
 
 HIDDEN = "??"
+DECK_SPREAD = 20
+"""Hidden deck cards from the top that every sample deals uniformly at random."""
 
 
 class WorldSampler:
     """Samples full games consistent with ``view`` (a seat's view), uniformly over the
     cards that seat has not seen."""
 
-    def __init__(self, view: Mapping[str, Any], rng: random.Random) -> None:
-        """Build the template world; ``rng`` drives every later sample."""
+    def __init__(
+        self,
+        view: Mapping[str, Any],
+        rng: random.Random,
+        weight: Callable[[Game], float] | None = None,
+        max_tries: int = 24,
+    ) -> None:
+        """Build the template world; ``rng`` drives every later sample.
+
+        ``weight``, if given, is a likelihood in [0, 1] of a dealt world (for example
+        :meth:`cuttle.bots.belief.CounterBelief.weight`): each deal is kept with that
+        chance, else dealt again, at most ``max_tries`` times (rejection sampling).
+        """
         self.rng = rng
+        self.weight = weight
+        self.max_tries = max_tries
         self.seat: int = int(view.get("seat", view["to_act"]))
         self.template: Game = deal_from_view(view, rng)
         t = self.template
@@ -49,6 +64,9 @@ class WorldSampler:
             pool.extend(c for c in hand if c not in known_sets[h])
         pool.extend(t.deck[: self.deck_hidden])
         self.pool = pool
+        self.base_known = {c: m for c, m in t.known.items() if c not in set(pool)}
+        """Who knows which card in hand, with every re-dealt card left out."""
+        self.spread = sum(self.hidden_counts) + DECK_SPREAD
 
     @property
     def hidden(self) -> int:
@@ -56,14 +74,38 @@ class WorldSampler:
         return len(self.pool)
 
     def sample(self) -> Game:
-        """Return a fresh full game: the hidden cards dealt anew at random."""
+        """Return a fresh full game: the hidden cards dealt anew at random (in
+        proportion to ``weight`` when one was given)."""
+        weight = self.weight
+        if weight is None or not self.pool:
+            return self.deal()
+        rnd = self.rng.random
+        g = self.deal()
+        for _ in range(self.max_tries - 1):
+            w = weight(g)
+            if w >= 1.0 or rnd() < w:
+                break
+            g = self.deal()
+        return g
+
+    def deal(self) -> Game:
+        """Return a fresh full game: the hidden cards dealt anew uniformly at random.
+
+        Only the hidden hand slots and the top :data:`DECK_SPREAD` hidden deck cards
+        are drawn at random (a partial Fisher-Yates shuffle); deeper deck cards are
+        shuffled less thoroughly, which no search looks far enough ahead to notice.
+        """
         g = self.template.copy()
-        if not self.pool:
-            return g
         pool = self.pool[:]
-        self.rng.shuffle(pool)
+        n = len(pool)
+        if not n:
+            return g
+        rnd = self.rng.random
+        for i in range(min(n - 1, self.spread)):
+            j = i + int(rnd() * (n - i))
+            pool[i], pool[j] = pool[j], pool[i]
+        known = self.base_known.copy()
         i = 0
-        known = g.known
         for h, k in enumerate(self.hidden_counts):
             if k:
                 dealt = pool[i : i + k]
@@ -73,7 +115,8 @@ class WorldSampler:
                     known[c] = 1 << h
                 i += k
             # hands without hidden cards are already right in the template copy
-        g.deck = pool[i : i + self.deck_hidden] + self.deck_known_tail
-        for c in pool[i : i + self.deck_hidden]:
-            known.pop(c, None)
+        rest = pool[i:]
+        rest.reverse()  # pool[i] is the top card: the end of the deck list
+        g.deck = rest + self.deck_known_tail
+        g.known = known
         return g
