@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.game import Game, new_game
+from cuttle.engine.moves import move_text
 from cuttle.engine.rules import PRESETS, VARIANTS, get_rules
 
 from . import protocol as P
@@ -361,8 +362,6 @@ class GameService:
                 await conn.send(P.event_message(game, conn.seat, i + 1, line))
 
     def _move_texts(self, live: LiveGame) -> list[tuple[int, str]]:
-        from cuttle.engine.moves import move_text
-
         return [(s, move_text(m)) for s, m in live.game.history]
 
     async def submit(
@@ -416,8 +415,6 @@ class GameService:
             except CuttleError as e:
                 await reply(P.error_message(str(e), cid, live.n))
                 return False
-            from cuttle.engine.moves import move_text
-
             stored = move_text(game.history[-1][1])
             if not await self._store(live, game, seat, stored, cid):
                 await reply(P.error_message("could not store the move; try again", cid))
