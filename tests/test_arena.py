@@ -5,6 +5,11 @@ from __future__ import annotations
 import io
 import json
 import math
+import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -160,6 +165,84 @@ def test_arena_time_per_move_sets_search_budgets(tmp_path: Path) -> None:
     assert code == 0
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert [b["bot"] for b in summary["bots"]] == ["greedy", "pimc:0.02s"]
+
+
+def _arena(argv: list[str]) -> tuple[int, str]:
+    err = io.StringIO()
+    code = arena_main([*argv, "--bootstrap", "5"], stdout=io.StringIO(), stderr=err)
+    return code, err.getvalue()
+
+
+def _pairs(out: Path) -> list[tuple[str, str, int, int, int]]:
+    summary = json.loads((out / "summary.json").read_text())
+    return [(p["bot"], p["opponent"], p["wins"], p["losses"], p["draws"]) for p in summary["pairs"]]
+
+
+def test_a_resumed_run_plays_only_the_missing_games_and_ends_as_a_whole_one(
+    tmp_path: Path,
+) -> None:
+    argv = ["--bots", "random,greedy,pimc:3it", "--games", "4", "--jobs", "1", "--seed", "9"]
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    assert _arena([*argv, "--out", str(whole)])[0] == 0
+    # The same run, stopped after 7 of 12 games, the 8th line cut short by a crash.
+    shutil.copytree(whole, cut)
+    lines = (cut / "results.jsonl").read_text().splitlines()
+    (cut / "results.jsonl").write_text("\n".join(lines[:7]) + "\n" + lines[7][:25])
+    for name in ("summary.json", "summary.md"):
+        (cut / name).unlink()
+    unplayed = [json.loads(line)["index"] for line in lines[7:]]
+    for i in unplayed:
+        (cut / "games" / f"game-{i + 1:05d}.cuttle").unlink()
+
+    code, err = _arena([*argv, "--out", str(cut), "--resume"])
+    assert code == 0, err
+    assert "7 games already played, 5 to go" in err
+    assert _pairs(cut) == _pairs(whole)
+    for path in sorted((whole / "games").iterdir()):
+        assert (cut / "games" / path.name).read_text() == path.read_text()
+    summary = json.loads((cut / "summary.json").read_text())
+    assert "--resume" not in summary["command"]
+    assert summary["games_played"] == 12
+
+
+def test_an_arena_directory_is_never_overwritten_or_mixed(tmp_path: Path) -> None:
+    argv = ["--bots", "random,greedy", "--games", "2", "--jobs", "1", "--out", str(tmp_path)]
+    assert _arena(argv)[0] == 0
+    before = (tmp_path / "results.jsonl").read_text()
+    code, err = _arena(argv)
+    assert code == 2 and "already holds arena games" in err and "--resume" in err
+    code, err = _arena([*argv[:3], "4", *argv[4:], "--resume"])
+    assert code == 2 and "different run" in err and "games_per_pair" in err
+    assert (tmp_path / "results.jsonl").read_text() == before
+    code, err = _arena([*argv[:-1], str(tmp_path / "empty"), "--resume"])
+    assert code == 2 and "no arena run to resume" in err
+
+
+def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run(tmp_path: Path) -> None:
+    argv = ["--bots", "greedy,ismcts:300it", "--games", "8", "--jobs", "1", "--quiet",
+            "--bootstrap", "5", "--out", str(tmp_path)]  # fmt: skip
+    cmd = [sys.executable, "-m", "cuttle.arena", *argv]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    results = tmp_path / "results.jsonl"
+    deadline = time.monotonic() + 60
+    while not (results.exists() and results.read_text().count("\n") >= 1):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    kept = results.read_text().count("\n")
+    assert 1 <= kept < 8
+    assert f"interrupted; {kept} of 8 games are saved" in err
+    assert not (tmp_path / "summary.json").exists()
+    assert len(list((tmp_path / "games").iterdir())) == kept
+
+    done = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{kept} games already played, {8 - kept} to go" in done.stderr
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["games_played"] == 8
+    assert len(list((tmp_path / "games").iterdir())) == 8
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,8 @@ examples:
 seating of the pair (two seats: both ways round; more seats: the bots alternate around
 the table and every rotation is played), so the count is rounded up to whole groups.
 Writes DIR/summary.md, DIR/summary.json and one record per game in DIR/games/.
+Each game is saved the moment it ends, so an interrupted run keeps its finished games;
+run the same command again with --resume to play only the rest.
 """
 
 HINT_EXAMPLES = """\
@@ -118,13 +120,20 @@ def arena_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--bootstrap", type=int, default=200, help="bootstrap samples for Elo (200)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish an interrupted run in --out (same bots, rules, games and seed); "
+        "its finished games are kept",
+    )
     return p
 
 
 def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     """Run ``cuttle arena`` with ``argv``; return the exit code."""
     from .report import markdown, summarize, text_table
-    from .runner import Progress, run_tasks, schedule
+    from .runner import GameResult, Progress, run_tasks, schedule
+    from .store import RunDirError, RunStore
 
     out = stdout or sys.stdout
     err = stderr or sys.stderr
@@ -154,30 +163,61 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         return 2
     out_dir = Path(args.out or f"arena-runs/{rules.name}-seed{args.seed}")
     tasks = schedule(len(specs), rules.players, args.games, args.seed)
-    command = "cuttle arena " + " ".join(shlex.quote(a) for a in argv)
+    command = "cuttle arena " + " ".join(shlex.quote(a) for a in argv if a != "--resume")
+    plan = {
+        "bots": specs,
+        "rules": rules.name,
+        "variants": list(rules.variants),
+        "players": rules.players,
+        "games_per_pair": args.games,
+        "seed": args.seed,
+        "search_workers": args.search_workers,
+    }
+    try:
+        store = RunStore.open(out_dir, plan, command, resume=args.resume)
+    except (RunDirError, OSError) as exc:
+        err.write(f"cuttle arena: {exc}\n")
+        return 2
+    done = store.finished()
+    todo = [t for t in tasks if t.index not in done]
     err.write(
         f"arena: {len(specs)} bots, {len(tasks)} games of {rules.name} "
         f"({rules.players} seats) on {args.jobs} process(es) -> {out_dir}\n"
     )
-    bar = Progress(len(tasks), err, enabled=not args.quiet)
+    if done:
+        err.write(f"arena: resuming; {len(done)} games already played, {len(todo)} to go\n")
+    bar = Progress(len(tasks), err, enabled=not args.quiet, already=len(done))
     t0 = time.perf_counter()
     headers = {"Event": "arena", "Seed": str(args.seed)}
+
+    def save(result: GameResult) -> None:
+        store.add(result)
+        store.save_wall(time.perf_counter() - t0)
+
     try:
-        results = run_tasks(
-            tasks,
+        run_tasks(
+            todo,
             specs,
             rules,
             headers,
             jobs=args.jobs,
-            progress=bar.update,
+            progress=lambda n: bar.update(len(done) + n),
             search_workers=args.search_workers,
+            on_result=save,
         )
     except KeyboardInterrupt:
-        err.write("\narena: interrupted; nothing saved\n")
+        store.save_wall(time.perf_counter() - t0)
+        kept = len(store.finished())
+        err.write(
+            f"\narena: interrupted; {kept} of {len(tasks)} games are saved in {out_dir}; "
+            "run the same command with --resume to play the rest\n"
+        )
         return 130
-    wall = time.perf_counter() - t0
+    store.save_wall(time.perf_counter() - t0)
+    results = sorted(store.finished().values(), key=lambda r: r.index)
+    wall = store.wall_before + time.perf_counter() - t0  # earlier sessions, if resumed
     meta = {
-        "command": command,
+        "command": store.command,
         "rules": rules.name,
         "variants": list(rules.variants),
         "players": rules.players,
@@ -189,10 +229,6 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         "cpu_count": os.cpu_count(),
     }
     summary = summarize(specs, results, meta, bootstrap=args.bootstrap)
-    games_dir = out_dir / "games"
-    games_dir.mkdir(parents=True, exist_ok=True)
-    for r in results:
-        (games_dir / f"game-{r.index + 1:05d}.cuttle").write_text(r.record, encoding="utf-8")
     (out_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     (out_dir / "summary.md").write_text(markdown(summary), encoding="utf-8")
     out.write(text_table(summary))

@@ -143,9 +143,13 @@ class Progress:
     """A one-line progress bar on a stream (redrawn in place on a terminal, else a line
     every tenth of the run)."""
 
-    def __init__(self, total: int, stream: TextIO | None = None, enabled: bool = True) -> None:
-        """Start the clock for ``total`` units of work."""
+    def __init__(
+        self, total: int, stream: TextIO | None = None, enabled: bool = True, already: int = 0
+    ) -> None:
+        """Start the clock for ``total`` units of work, ``already`` of them done before
+        (a resumed run: they count toward the bar but not toward the speed)."""
         self.total = total
+        self.already = already
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = enabled
         self.start = time.perf_counter()
@@ -162,7 +166,8 @@ class Progress:
             return
         self._last_decile = decile
         elapsed = time.perf_counter() - self.start
-        eta = elapsed / done * (self.total - done) if done else 0.0
+        fresh = done - self.already
+        eta = elapsed / fresh * (self.total - done) if fresh > 0 else 0.0
         width = 30
         fill = int(frac * width)
         bar = "#" * fill + "." * (width - fill)
@@ -182,13 +187,21 @@ def run_tasks(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     search_workers: int = 1,
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
     """Play every task (``jobs`` processes, each search on ``search_workers``); return
-    the results in task order."""
+    the results in task order. ``on_result`` sees each game as soon as it ends (the
+    arena saves it then), ``progress`` the count of games finished."""
     results: list[GameResult] = []
+
+    def finish(result: GameResult) -> None:
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+
     if jobs <= 1:
         for t in tasks:
-            results.append(run_task(t, specs, rules, headers, search_workers))
+            finish(run_task(t, specs, rules, headers, search_workers))
             if progress is not None:
                 progress(len(results))
         return results
@@ -197,7 +210,7 @@ def run_tasks(
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
-                results.append(f.result())
+                finish(f.result())
             if progress is not None:
                 progress(len(results))
     results.sort(key=lambda r: r.index)
