@@ -216,6 +216,12 @@ def test_an_arena_directory_is_never_overwritten_or_mixed(tmp_path: Path) -> Non
     assert (tmp_path / "results.jsonl").read_text() == before
     code, err = _arena([*argv[:-1], str(tmp_path / "empty"), "--resume"])
     assert code == 2 and "no arena run to resume" in err
+    older = tmp_path / "older"  # a run saved before results.jsonl existed
+    older.mkdir()
+    (older / "summary.json").write_text("{}")
+    code, err = _arena([*argv[:-1], str(older)])
+    assert code == 2 and "finished arena run" in err
+    assert (older / "summary.json").read_text() == "{}"
 
 
 def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run(tmp_path: Path) -> None:

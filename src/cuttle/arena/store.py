@@ -80,11 +80,17 @@ class RunStore:
                 f"{out_dir} already holds arena games; add --resume to finish that run, "
                 "or choose another --out"
             )
+        if (out_dir / "summary.json").exists():
+            raise RunDirError(f"{out_dir} already holds a finished arena run; choose another --out")
         store = cls(out_dir, plan, command, 0.0)
         store.games_dir.mkdir(parents=True, exist_ok=True)
         (out_dir / RESULTS_FILE).write_text("", encoding="utf-8")
         store.save_wall(0.0)
         return store
+
+    def record_path(self, index: int) -> Path:
+        """Where the record of the game at schedule ``index`` is saved."""
+        return self.games_dir / f"game-{index + 1:05d}.cuttle"
 
     def finished(self) -> dict[int, GameResult]:
         """The games already finished here, by schedule index (a line cut short by a
@@ -94,9 +100,9 @@ class RunStore:
         for line in path.read_text(encoding="utf-8").splitlines():
             try:
                 result = _result_from_json(json.loads(line))
-            except (ValueError, TypeError):
+            except (ValueError, TypeError, AttributeError):
                 continue
-            record = self.games_dir / f"game-{result.index + 1:05d}.cuttle"
+            record = self.record_path(result.index)
             if record.exists():
                 result.record = record.read_text(encoding="utf-8")
                 out[result.index] = result
@@ -112,8 +118,7 @@ class RunStore:
 
     def add(self, result: GameResult) -> None:
         """Save one finished game: its record, then its line (flushed to disk)."""
-        record = self.games_dir / f"game-{result.index + 1:05d}.cuttle"
-        record.write_text(result.record, encoding="utf-8")
+        self.record_path(result.index).write_text(result.record, encoding="utf-8")
         with (self.out_dir / RESULTS_FILE).open("a", encoding="utf-8") as f:
             f.write(_result_line(result) + "\n")
             f.flush()
