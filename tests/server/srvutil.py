@@ -291,6 +291,17 @@ def check_no_hidden(
     return checked
 
 
+def unhurried_move(legal: list[str], rng: random.Random) -> str:
+    """A random legal move that scores nothing: no points and no royals (unless those
+    are all there is, as after some sevens).
+
+    Played from the start of a two-player game, such moves keep every seat far from its
+    goal, so a test can play a dozen moves on the server's randomly shuffled deck and
+    still be mid-game, whatever the deal."""
+    calm = [m for m in legal if m.split(" ", 1)[0] not in ("points", "royal")]
+    return rng.choice(calm or legal)
+
+
 def new_table(alice: Client, bob: Client) -> str:
     """A two-person game made by ``alice`` and joined by ``bob`` (seat 1); its id."""
     r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
