@@ -190,8 +190,11 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     t0 = time.perf_counter()
     headers = {"Event": "arena", "Seed": str(args.seed)}
 
+    finished = dict(done)  # every game of the run saved so far, this session's included
+
     def save(result: GameResult) -> None:
         store.add(result)
+        finished[result.index] = result
         store.save_wall(time.perf_counter() - t0)
 
     try:
@@ -207,14 +210,14 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         )
     except KeyboardInterrupt:
         store.save_wall(time.perf_counter() - t0)
-        kept = len(store.finished())
+        kept = len(store.finished())  # from disk: the interrupt may have cut a save short
         err.write(
             f"\narena: interrupted; {kept} of {len(tasks)} games are saved in {out_dir}; "
             "run the same command with --resume to play the rest\n"
         )
         return 130
     store.save_wall(time.perf_counter() - t0)
-    results = sorted(store.finished().values(), key=lambda r: r.index)
+    results = sorted(finished.values(), key=lambda r: r.index)
     wall = store.wall_before + time.perf_counter() - t0  # earlier sessions, if resumed
     meta = {
         "command": store.command,
