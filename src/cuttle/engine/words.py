@@ -166,7 +166,7 @@ class _Words:
         seen: set[int] = set()
         _seen(before.view(viewer), seen)
         _seen(after.view(viewer), seen)
-        verb, c, target, _, cs = move
+        _, c, target, _, cs = move
         seen.update(x for x in (c, target, *cs) if x >= 0)
         self.visible = seen
 
@@ -222,7 +222,9 @@ class _Words:
         parts = [short_name(c) for c in shown]
         if parts and shown[0] < 52:
             parts[0] = "the " + parts[0]
-        if hidden:
+        if hidden == 1 and not shown:
+            parts.append("a card")
+        elif hidden:
             parts.append(_count(hidden) if not shown else _count(hidden, "other card"))
         return _join(parts)
 
@@ -557,9 +559,7 @@ def _sentence(w: _Words) -> str:
         main = f"{w.subj(s, 'resign', True)}"
     elif verb == DRAW:
         drawn = _drawn(w, s)
-        main = (
-            f"{w.subj(s, 'draw', True)} {w.cards(drawn) if len(drawn) != 1 else w.card(drawn[0])}"
-        )
+        main = f"{w.subj(s, 'draw', True)} {w.cards(drawn)}"
         if not w.before.deck and w.after.scrap != w.before.scrap:
             main = f"The scrap is shuffled into a new deck. {main}"
     elif verb == PASS:
