@@ -325,7 +325,10 @@ def _return_out(w: _Words, p: Pending) -> str:
 
 
 def _return_intent(w: _Words, p: Pending) -> str:
-    where = "to the top of the deck" if w.before.rules.nine_to_deck else "to its hand"
+    if w.before.rules.nine_to_deck:
+        where = "to the top of the deck"
+    else:
+        where = f"to {w.whose(_controller(w.before, p.target))} hand"
     return f"to return {_target_words(w, p)} {where}"
 
 
