@@ -560,7 +560,7 @@ def test_every_preset_sentence_is_safe(config: Config) -> None:
     assert check_game(config, 11, 120) > 0
 
 
-FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
