@@ -459,31 +459,31 @@ def _play_words(w: _Words) -> str:
     """A card put down: points, scuttle, royal, glasses, jack, one-off."""
     verb, c, t, to, _ = w.move
     s, b, a = w.seat, w.before, w.after
-    P = w.full(c)
+    played = w.full(c)
     if verb == POINTS:
-        return f"{w.subj(s, 'play', True)} {P} for points"
+        return f"{w.subj(s, 'play', True)} {played} for points"
     if verb == SCUTTLE:
         v = _controller(b, t)
         if a.pending is not None and a.pending.kind == KIND_SCUTTLE:
-            return f"{w.subj(s, 'play', True)} {P} to scuttle {w.whose(v, s)} {short_name(t)}"
-        return f"{w.subj(s, 'scuttle', True)} {w.whose(v, s)} {short_name(t)} with {P}"
+            return f"{w.subj(s, 'play', True)} {played} to scuttle {w.whose(v, s)} {short_name(t)}"
+        return f"{w.subj(s, 'scuttle', True)} {w.whose(v, s)} {short_name(t)} with {played}"
     if verb == GLASSES:
-        return f"{w.subj(s, 'play', True)} {P} as glasses"
+        return f"{w.subj(s, 'play', True)} {played} as glasses"
     if verb in (ROYAL, JACK_MOVE) and t >= 0:
         v = _controller(b, t)
         dest = _controller(a, c)
-        text = f"{w.subj(s, 'play', True)} {P} on {w.whose(v, s)} {short_name(t)}"
+        text = f"{w.subj(s, 'play', True)} {played} on {w.whose(v, s)} {short_name(t)}"
         if dest == s:
             return f"{text} and {w.verb(s, 'take')} it"
         return f"{text} and {w.verb(s, 'give')} it to {w.who(dest)}"
     if verb == ROYAL:
-        return f"{w.subj(s, 'play', True)} {P}"
+        return f"{w.subj(s, 'play', True)} {played}"
     # a one-off
     p = Pending(c, s, t, victim=to)
     intent = _effect_phrase(_effect_key(b, c), "intent", w, p)
     if b.phase == ANSWER:
-        return f"{w.subj(s, 'answer', True)} with {P} {intent}"
-    return f"{w.subj(s, 'play', True)} {P} as a one-off {intent}"
+        return f"{w.subj(s, 'answer', True)} with {played} {intent}"
+    return f"{w.subj(s, 'play', True)} {played} as a one-off {intent}"
 
 
 def _counter_words(w: _Words) -> str:
