@@ -116,7 +116,7 @@ class Table:
         table = cls.__new__(cls)
         table._setup(start, seats, practice)
         for event in events:
-            table._apply(parse_event(event) if isinstance(event, str) else event)
+            table.apply(event)
         return table
 
     @classmethod
@@ -281,6 +281,12 @@ class Table:
         self._history = (*self._history, done)
         self._offers = frozenset()
         return done
+
+    def apply(self, event: Event | str) -> Event:
+        """Replay one event of a recorded history (an event or its move line) and
+        return it as recorded (canonical move text, ``shown`` filled in). Refuses as
+        :func:`~cuttle.engine.history.apply_event` does, leaving the table unchanged."""
+        return self._apply(parse_event(event) if isinstance(event, str) else event)
 
     def play(self, seat: int, move: str) -> MovePlayed:
         """Play ``move`` (notation text) for ``seat`` and return its event.
