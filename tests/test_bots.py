@@ -11,11 +11,13 @@ import pytest
 from cuttle import new_game
 from cuttle.arena.match import BotError, play_game
 from cuttle.arena.runner import run_tasks, schedule
-from cuttle.bots import LEVELS, Bot, analyse, make_bot
+from cuttle.bots import LEVELS, Bot, SeatView, analyse, make_bot
 from cuttle.bots.evaluate import evaluate
 from cuttle.bots.world import WorldSampler
 from cuttle.engine.game import Game
-from cuttle.engine.rules import get_rules
+from cuttle.engine.history import events_of, parse_event
+from cuttle.engine.rules import RuleSet, get_rules
+from cuttle.table import Table
 
 FAST_SPECS = ["random", "greedy", "pimc:3it", "ismcts:40it"]
 """Every bot kind at a tiny budget."""
@@ -33,11 +35,17 @@ TABLES = [
 ]
 
 
-def _play(specs: list[str], rules: str = "standard", seed: int = 1, **kw: object) -> Game:
-    game = new_game(rules, seed=seed, **kw)  # type: ignore[arg-type]
+def _play(specs: list[str], rules: str | RuleSet = "standard", seed: int = 1) -> Game:
+    table = Table(get_rules(rules), seed=seed)
     bots = [make_bot(s, seed=seed * 100 + i) for i, s in enumerate(specs)]
-    play_game(game, bots)
-    return game
+    play_game(table, bots)
+    return table.game
+
+
+def _view(game: Game, history: list[str] | None = None) -> SeatView:
+    """The view of the seat to act, with ``history`` as its public history."""
+    events = tuple(parse_event(line) for line in history or [])
+    return SeatView.of(game, game.to_act, events)
 
 
 # ---------------------------------------------------------------- specs and levels
@@ -84,19 +92,18 @@ def test_a_seeded_bot_plays_the_same_game_twice(spec: str) -> None:
 
 
 def test_different_seeds_give_different_random_play() -> None:
-    game = new_game("standard", seed=2)
-    view, legal = game.view(0), game.legal_moves()
-    picks = {make_bot("random", seed=s).choose(view, legal, []) for s in range(20)}
+    view = _view(new_game("standard", seed=2))
+    picks = {make_bot("random", seed=s).choose(view) for s in range(20)}
     assert len(picks) > 1
 
 
 def test_analyse_is_reproducible_and_ranks_every_legal_move() -> None:
     game = new_game("standard", seed=8)
-    view, legal = game.view(0), game.legal_moves()
-    one = analyse(view, legal, [], iterations=300, seed=4)
-    two = analyse(view, legal, [], iterations=300, seed=4)
+    view = _view(game)
+    one = analyse(view, iterations=300, seed=4)
+    two = analyse(view, iterations=300, seed=4)
     assert one == two
-    assert sorted(m for m, _ in one) == sorted(legal)
+    assert sorted(m for m, _ in one) == sorted(game.legal_moves())
     assert all(0.0 <= p <= 1.0 for _, p in one)
 
 
@@ -106,45 +113,40 @@ def test_analyse_is_reproducible_and_ranks_every_legal_move() -> None:
 class Spy:
     """Wraps a bot; checks every call against the real game the test keeps."""
 
-    def __init__(self, inner: Bot, game: Game) -> None:
+    def __init__(self, inner: Bot, table: Table) -> None:
         self.inner = inner
-        self.game = game
+        self.table = table
         self.name = inner.name
         self.calls = 0
 
-    def choose(self, view: dict, legal: list[str], history: list[str]) -> str:  # type: ignore[type-arg]
-        g = self.game
+    def choose(self, view: SeatView) -> str:
+        g = self.table.game
         seat = g.to_act
-        assert type(view) is dict
-        assert view == g.view(seat)
-        assert view["seat"] == seat
-        assert legal == g.legal_moves()
-        assert history == [f"p{s}: {m}" for s, m in _texts(g)]
-        for h, hand in enumerate(view["hands"]):
+        assert type(view) is SeatView and view.seat == seat
+        assert view.rules == g.rules
+        position = view.position
+        assert type(position) is dict
+        assert position == g.view(seat)
+        assert position["seat"] == seat
+        assert list(view.legal) == g.legal_moves()
+        assert [e.line() for e in view.history] == [e.line() for e in events_of(g)]
+        for h, hand in enumerate(position["hands"]):
             if h != seat and not g.can_see_hand(seat, h):
                 # hidden cards stay hidden (only cards the seat saw go into hands)
                 assert hand.count("??") >= 1 or not g.hands[h]
-        assert all(x == "??" for x in view["deck"][g.deck_known :])
-        move = self.inner.choose(copy.deepcopy(view), list(legal), list(history))
-        view["hands"][seat].clear()  # scribbling on the view changes nothing
-        legal.clear()
-        history.append("p0: nonsense")
+        assert all(x == "??" for x in position["deck"][g.deck_known :])
+        move = self.inner.choose(copy.deepcopy(view))
+        position["hands"][seat].clear()  # scribbling on the view changes nothing
         self.calls += 1
         return move
 
 
-def _texts(g: Game) -> list[tuple[int, str]]:
-    from cuttle.engine.moves import move_text
-
-    return [(s, move_text(m)) for s, m in g.history]
-
-
 @pytest.mark.parametrize("spec", FAST_SPECS)
 def test_the_harness_gives_bots_only_their_view(spec: str) -> None:
-    game = new_game("standard", seed=11)
-    bots = [Spy(make_bot(spec, seed=i), game) for i in range(2)]
-    played = play_game(game, bots)
-    assert game.is_over
+    table = Table(get_rules("standard"), seed=11)
+    bots = [Spy(make_bot(spec, seed=i), table) for i in range(2)]
+    played = play_game(table, bots)
+    assert table.is_over
     assert sum(b.calls for b in bots) == sum(s.decisions for s in played.seats) > 0
 
 
@@ -159,8 +161,8 @@ def test_a_bot_cannot_tell_worlds_with_equal_views_apart() -> None:
     assert other.hands != real.hands
     assert other.view(0) == real.view(0)
     for spec in FAST_SPECS:
-        a = make_bot(spec, seed=9).choose(real.view(0), real.legal_moves(), [])
-        b = make_bot(spec, seed=9).choose(other.view(0), other.legal_moves(), [])
+        a = make_bot(spec, seed=9).choose(_view(real))
+        b = make_bot(spec, seed=9).choose(_view(other))
         assert a == b
 
 
@@ -171,7 +173,7 @@ def test_sampled_worlds_agree_with_the_view() -> None:
         if game.is_over:
             break
         seat = game.to_act
-        sampler = WorldSampler(game.view(seat), rng)
+        sampler = WorldSampler(_view(game), rng)
         for _ in range(3):
             world = sampler.sample()
             assert world.view(seat) == game.view(seat)
@@ -183,11 +185,11 @@ def test_an_illegal_answer_is_reported() -> None:
     class Cheat:
         name = "cheat"
 
-        def choose(self, view: dict, legal: list[str], history: list[str]) -> str:  # type: ignore[type-arg]
+        def choose(self, view: SeatView) -> str:
             return "points KH"
 
     with pytest.raises(BotError, match="not one of its legal moves"):
-        play_game(new_game("standard", seed=1), [Cheat(), Cheat()])
+        play_game(Table(get_rules("standard"), seed=1), [Cheat(), Cheat()])
 
 
 # ---------------------------------------------------------------- every rule set
@@ -199,12 +201,12 @@ def test_every_bot_finishes_a_game_in_every_rule_set(
 ) -> None:
     rs = get_rules(rules, variants, players)
     for k, spec in enumerate(FAST_SPECS):
-        game = new_game(rs, seed=40 + k)
+        table = Table(rs, seed=40 + k)
         # the bot under test at every seat: it decides for partners and opponents alike
         bots = [make_bot(spec, seed=s) for s in range(rs.players)]
-        play_game(game, bots)
-        assert game.is_over
-        assert game.termination != "move-cap"
+        play_game(table, bots)
+        assert table.is_over
+        assert table.game.termination != "move-cap"
 
 
 def test_evaluation_is_a_chance_per_side() -> None:
@@ -273,7 +275,7 @@ def test_sampled_worlds_leak_no_card_to_other_seats() -> None:
     from cuttle.bots.world import WorldSampler
 
     game = new_game("cutthroat", seed=3)
-    sampler = WorldSampler(game.view(0), _random.Random(5))
+    sampler = WorldSampler(_view(game), _random.Random(5))
     for _ in range(50):
         world = sampler.sample()
         for seat in (1, 2):
@@ -290,14 +292,15 @@ def test_a_resolved_one_off_is_evidence_against_a_two() -> None:
     from cuttle.bots.belief import counter_evidence
 
     opponents = [(1,), (0,)]
-    history = ["p0: draw", "p1: draw", "p0: oneoff AH", "p1: resolve", "p0: draw", "p1: draw"]
-    (ev,) = counter_evidence(history, opponents)
+    lines = ["p0: draw", "p1: draw", "p0: oneoff AH", "p1: resolve", "p0: draw", "p1: draw"]
+    (ev,) = counter_evidence([parse_event(x) for x in lines], opponents)
     assert (ev.seat, ev.will, ev.received) == (1, 0.8, 1)
     # a counter is not evidence against the counterer; declining to re-counter is
-    chain = ["p0: oneoff 6S", "p1: counter 2C", "p0: resolve"]
+    chain = [parse_event(x) for x in ["p0: oneoff 6S", "p1: counter 2C", "p0: resolve"]]
     assert [(e.seat, e.will) for e in counter_evidence(chain, opponents)] == [(0, 0.6)]
     # a seat resolving its partner's or its own card says nothing
-    assert counter_evidence(["p0: oneoff AH", "p0: resolve"], opponents) == []
+    own = [parse_event(x) for x in ["p0: oneoff AH", "p0: resolve"]]
+    assert counter_evidence(own, opponents) == []
 
 
 def test_weighted_worlds_hold_fewer_twos_and_still_agree_with_the_view() -> None:
@@ -305,16 +308,15 @@ def test_weighted_worlds_hold_fewer_twos_and_still_agree_with_the_view() -> None
     from cuttle.engine.cards import RANK_OF, TWO
 
     game = new_game("standard", seed=4)
-    view = game.view(0)
-    history = ["p0: oneoff AH", "p1: resolve"]  # p1 let an ace through
-    belief = CounterBelief(view, history, game)
+    view = _view(game, ["p0: oneoff AH", "p1: resolve"])  # p1 let an ace through
+    belief = CounterBelief(view, game)
     assert belief.active
 
     def share_with_two(sampler: WorldSampler) -> float:
         hits = 0
         for _ in range(400):
             world = sampler.sample()
-            assert world.view(0) == view
+            assert world.view(0) == view.position
             hits += any(RANK_OF[c] == TWO for c in world.hands[1])
         return hits / 400
 
@@ -322,4 +324,4 @@ def test_weighted_worlds_hold_fewer_twos_and_still_agree_with_the_view() -> None
     weighted = share_with_two(WorldSampler(view, random.Random(1), weight=belief.weight))
     assert weighted < plain / 2
     # no evidence about a seat without hidden cards, and none from an empty history
-    assert not CounterBelief(view, [], game).active
+    assert not CounterBelief(_view(game), game).active

@@ -16,17 +16,18 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..bots import LEVELS, make_bot
+from ..bots import LEVELS, SeatView, make_bot
 from ..bots.registry import BOT_KINDS, LEVEL_SPECS
 from ..engine.errors import CuttleError
 from ..engine.position import HIDDEN, deal_from_view, from_json
-from ..engine.rules import PRESETS, get_rules
+from ..engine.rules import PRESETS, RuleSet, get_rules, load_house_rules
 
 ARENA_EXAMPLES = """\
 examples:
   cuttle arena --bots random,greedy,ismcts --rules standard --games 400
   cuttle arena --bots greedy,pimc,ismcts --games 40 --time-per-move 0.25s --seed 7
   cuttle arena --bots random,greedy --rules team --games 24 --out runs/team
+  cuttle arena --bots medium,hard --house house.toml --games 10
 
 --games is the number of games per pair of bots. Each deck is played under every
 seating of the pair (two seats: both ways round; more seats: the bots alternate around
@@ -102,6 +103,9 @@ def arena_parser() -> argparse.ArgumentParser:
     p.add_argument("--rules", default="standard", help=f"rule set: {', '.join(PRESETS)}")
     p.add_argument("--variants", default="", help="comma-separated variant toggles")
     p.add_argument("--players", type=int, default=None, help="seats (multiplayer: 2-5)")
+    p.add_argument(
+        "--house", default=None, metavar="FILE", help="house rules (.toml/.json; replaces --rules)"
+    )
     p.add_argument("--games", type=int, default=100, help="games per pair (100)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (all cores)")
     p.add_argument("--out", default=None, help="output directory (arena-runs/RULES-seedS)")
@@ -154,7 +158,11 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         if args.search_workers < 1:
             raise _Fail("cuttle arena: --search-workers must be at least 1")
         variants = [v for v in args.variants.replace(",", " ").split() if v]
-        rules = get_rules(args.rules, variants, args.players)
+        if args.house:
+            base = load_house_rules(args.house)
+            rules = get_rules(base, variants, args.players)
+        else:
+            rules = get_rules(args.rules, variants, args.players)
     except _Fail as exc:
         err.write(exc.message + "\n")
         return 2
@@ -173,6 +181,8 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         "seed": args.seed,
         "search_workers": args.search_workers,
     }
+    if args.house:
+        plan["house"] = repr(rules)  # the whole rule set: a changed file is a new run
     try:
         store = RunStore.open(out_dir, plan, command, resume=args.resume)
     except (RunDirError, OSError) as exc:
@@ -253,13 +263,17 @@ def hint_parser() -> argparse.ArgumentParser:
     p.add_argument("--time", default="2s", help="search time (2s)")
     p.add_argument("--iterations", type=int, default=None, help="search iterations instead")
     p.add_argument("--seed", type=int, default=None, help="search seed (random)")
+    p.add_argument(
+        "--house", default=None, metavar="FILE", help="house rules the position is played by"
+    )
     p.add_argument("--top", type=int, default=0, help="show only the best N moves")
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
 
 
-def _load_view(obj: Any, seat_text: str | None) -> tuple[dict[str, Any], list[str]]:
-    """The acting seat's view of ``obj`` and its legal moves (validated)."""
+def _load_view(obj: Any, seat_text: str | None, rules: RuleSet | None = None) -> SeatView:
+    """The acting seat's view of ``obj`` with its legal moves (validated); ``rules`` for
+    a house-rules position."""
     if not isinstance(obj, dict):
         raise _Fail("cuttle hint: the position must be a JSON object")
     has_hidden = HIDDEN in json.dumps(obj)
@@ -286,14 +300,14 @@ def _load_view(obj: Any, seat_text: str | None) -> tuple[dict[str, Any], list[st
             raise _Fail(f"cuttle hint: p{seat}'s own hand is hidden in this position")
         view = dict(obj)
         view["seat"] = seat
-        world = deal_from_view(view, random.Random(0))
+        world = deal_from_view(view, random.Random(0), rules)
         if world.is_over:
             raise _Fail("cuttle hint: the game is over")
-        return view, world.legal_moves()
-    game = from_json(obj)
+        return SeatView(seat, world.rules, view, tuple(world.legal_moves()))
+    game = from_json(obj, rules)
     if game.is_over:
         raise _Fail("cuttle hint: the game is over")
-    return game.view(seat), game.legal_moves()
+    return SeatView.of(game, seat, ())
 
 
 def hint_main(
@@ -329,7 +343,8 @@ def hint_main(
             raise _Fail(
                 f"cuttle hint: {where} is not JSON ({exc.msg}, line {exc.lineno})"
             ) from None
-        view, legal = _load_view(obj, args.seat)
+        house = load_house_rules(args.house) if args.house else None
+        view = _load_view(obj, args.seat, house)
     except _Fail as exc:
         err.write(exc.message + "\n")
         return 2
@@ -340,11 +355,11 @@ def hint_main(
     workers = default_workers() if worth_parallel(params) else 1
     bot = ISMCTSBot(args.seed, params, workers=workers)
     t0 = time.perf_counter()
-    rows = bot.analyse(view, legal)
+    rows = bot.analyse(view)
     spent = time.perf_counter() - t0
     if args.top > 0:
         rows = rows[: args.top]
-    seat = view["seat"]
+    seat = view.acting
     if args.json:
         out.write(
             json.dumps(
@@ -359,7 +374,7 @@ def hint_main(
         )
         return 0
     out.write(
-        f"p{seat} to act ({view['rules']}, phase {view['phase']}): "
+        f"p{seat} to act ({view.rules.name}, phase {view.position['phase']}): "
         f"{bot.last_iterations:,} iterations in {spent:.1f} s\n"
     )
     width = max(len(m) for m, _, _ in rows)

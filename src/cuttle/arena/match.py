@@ -1,8 +1,7 @@
-"""Playing one game between bots: the harness that gives each bot only its view.
+"""Playing one game between bots at a :class:`~cuttle.table.Table`, timing every seat.
 
-:func:`play_game` asks the seat to act for a move with ``game.view(seat)``, that seat's
-legal moves and a copy of the public history — never the game — so no bot can see a
-hidden card. It times every decision.
+:func:`play_game` runs the table's one seat loop (:func:`cuttle.table.run_bots`), which
+gives each bot only its seat's view, never the game; it times every decision.
 """
 
 from __future__ import annotations
@@ -11,12 +10,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..bots import Bot
+from ..bots import Bot, SeatView
 from ..engine.game import Game
+from ..engine.history import Event
+from ..table import BotError, Table, run_bots
 
-
-class BotError(RuntimeError):
-    """A bot answered with a move that is not among its legal moves."""
+__all__ = ["BotError", "PlayedGame", "SeatStats", "TimedBot", "play_game"]
 
 
 @dataclass
@@ -29,45 +28,54 @@ class SeatStats:
     search_seconds: float = 0.0
 
 
+class TimedBot:
+    """A bot that counts and times the decisions of the bot it wraps."""
+
+    def __init__(self, inner: Bot) -> None:
+        """Wrap ``inner``; its statistics start at zero."""
+        self.inner = inner
+        self.name = inner.name
+        self.stats = SeatStats()
+
+    def choose(self, view: SeatView) -> str:
+        """Ask the wrapped bot, adding the time it took to the statistics."""
+        t0 = time.perf_counter()
+        move = self.inner.choose(view)
+        self.stats.seconds += time.perf_counter() - t0
+        self.stats.decisions += 1
+        return move
+
+    def finish(self) -> SeatStats:
+        """The statistics, with the search work the wrapped bot reports."""
+        self.stats.iterations = int(getattr(self.inner, "total_iterations", 0))
+        self.stats.search_seconds = float(getattr(self.inner, "total_search_seconds", 0.0))
+        return self.stats
+
+
 @dataclass
 class PlayedGame:
     """A finished game and each seat's statistics."""
 
-    game: Game
+    table: Table
     seats: list[SeatStats] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        """The engine game that was played."""
+        return self.table.game
 
 
 def play_game(
-    game: Game,
+    table: Table,
     bots: Sequence[Bot],
-    on_move: Callable[[int, str], None] | None = None,
+    on_event: Callable[[Event], None] | None = None,
 ) -> PlayedGame:
-    """Play ``game`` to its end with ``bots[seat]`` deciding for each seat.
+    """Play ``table`` to its end with ``bots[seat]`` deciding for each seat.
 
     Raises :class:`BotError` if a bot picks a move that is not legal.
     """
-    if len(bots) != game.n:
-        raise ValueError(f"{game.n} seats need {game.n} bots, got {len(bots)}")
-    stats = [SeatStats() for _ in range(game.n)]
-    history: list[str] = []
-    while not game.is_over:
-        seat = game.to_act
-        legal = game.legal_moves()
-        view = game.view(seat)
-        t0 = time.perf_counter()
-        move = bots[seat].choose(view, list(legal), list(history))
-        stats[seat].seconds += time.perf_counter() - t0
-        stats[seat].decisions += 1
-        if move not in legal:
-            raise BotError(
-                f"bot {bots[seat].name!r} at p{seat} chose {move!r}, "
-                f"which is not one of its legal moves"
-            )
-        game.play(move)
-        history.append(f"p{seat}: {move}")
-        if on_move is not None:
-            on_move(seat, move)
-    for seat, bot in enumerate(bots):
-        stats[seat].iterations = int(getattr(bot, "total_iterations", 0))
-        stats[seat].search_seconds = float(getattr(bot, "total_search_seconds", 0.0))
-    return PlayedGame(game, stats)
+    if len(bots) != table.n:
+        raise ValueError(f"{table.n} seats need {table.n} bots, got {len(bots)}")
+    timed = [TimedBot(b) for b in bots]
+    run_bots(table, dict(enumerate(timed)), on_event)
+    return PlayedGame(table, [t.finish() for t in timed])

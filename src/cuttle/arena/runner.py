@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from ..bots import make_bot
-from ..engine.game import new_game
-from ..engine.records import write_record
 from ..engine.rules import RuleSet
+from ..table import Seat, Table
 from .match import play_game
 
 
@@ -105,20 +104,18 @@ def run_task(
 ) -> GameResult:
     """Play one scheduled game; search bots use ``search_workers`` processes (1: this
     process alone, right when games already run one per core)."""
-    game = new_game(rules, seed=task.deck_seed)
+    names = [specs[b] for b in task.seat_bots]
+    table = Table(rules, [Seat(n, n) for n in names], seed=task.deck_seed)
     bots = [
         make_bot(specs[b], seed=task.bot_seeds[s], workers=search_workers)
         for s, b in enumerate(task.seat_bots)
     ]
-    played = play_game(game, bots)
-    outcome = game.outcome
+    played = play_game(table, bots)
+    outcome = table.outcome
     assert outcome is not None
-    names = [specs[b] for b in task.seat_bots]
-    record = write_record(
-        game,
+    record = table.record(
         {
             **headers,
-            "Players": " ".join(n.replace(" ", "_") for n in names),
             "Game": str(task.index + 1),
             "DeckSeed": task.deck_seed,
             "BotSeeds": " ".join(map(str, task.bot_seeds)),
@@ -130,7 +127,7 @@ def run_task(
         seat_bots=task.seat_bots,
         winners=outcome.winners,
         termination=outcome.termination,
-        moves=game.moves_played,
+        moves=table.moves_played,
         decisions=tuple(s.decisions for s in played.seats),
         seconds=tuple(s.seconds for s in played.seats),
         iterations=tuple(s.iterations for s in played.seats),

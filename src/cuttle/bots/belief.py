@@ -17,12 +17,13 @@ the *other* seats chose, never about cards the seat may not see.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.cards import QUEEN, RANK_OF, TWO, card
 from ..engine.game import Game
+from ..engine.history import Event, MovePlayed
+from .base import SeatView
 
 HIDDEN = "??"
 
@@ -53,15 +54,14 @@ class CounterEvidence:
     """Hidden cards that seat has drawn since (they were not in its hand back then)."""
 
 
-def _seat_of(line: str) -> tuple[int, str] | None:
-    head, sep, rest = line.partition(": ")
-    if not sep or len(head) < 2 or head[0] != "p" or not head[1:].isdigit():
+def _seat_of(event: Event) -> tuple[int, str] | None:
+    if not isinstance(event, MovePlayed):
         return None
-    return int(head[1:]), rest.strip().lower()
+    return event.seat, event.move.strip().lower()
 
 
 def counter_evidence(
-    history: Sequence[str], opponents_of: Sequence[Sequence[int]]
+    history: Sequence[Event], opponents_of: Sequence[Sequence[int]]
 ) -> list[CounterEvidence]:
     """Every ``resolve`` a seat gave to an opponent's one-off or counter, with how many
     hidden cards that seat drew afterwards.
@@ -118,17 +118,13 @@ class CounterBelief:
     given unseen card was already in the hand at the time.
     """
 
-    def __init__(
-        self,
-        view: Mapping[str, Any],
-        history: Sequence[str],
-        world: Game,
-        strength: float = 1.0,
-    ) -> None:
-        """Read the evidence. ``world`` is any world dealt from ``view`` (for its seats,
-        teams and table); ``strength`` scales every ``will`` (0 turns it off)."""
-        self.seat = int(view.get("seat", view["to_act"]))
-        hands = view["hands"]
+    def __init__(self, view: SeatView, world: Game, strength: float = 1.0) -> None:
+        """Read the evidence in ``view.history``. ``world`` is any world dealt from
+        ``view`` (for its seats, teams and table); ``strength`` scales every ``will``
+        (0 turns it off)."""
+        self.seat = view.acting
+        history = view.history
+        hands = view.position["hands"]
         self.known = [{card(x) for x in names if x != HIDDEN} for names in hands]
         hidden = [sum(1 for x in names if x == HIDDEN) for names in hands]
         queens = [any(RANK_OF[st[0]] == QUEEN for st in f) for f in world.faces]

@@ -10,7 +10,7 @@ noise: some moves are random.
 from __future__ import annotations
 
 from ..engine.moves import move_text, parse_move
-from .base import SeededBot, View
+from .base import SeatView, SeededBot
 from .evaluate import evaluate, settle
 from .world import WorldSampler
 
@@ -26,13 +26,16 @@ class GreedyBot(SeededBot):
         self.worlds = worlds
         self.noise = noise
 
-    def scores(self, view: View, legal: list[str]) -> list[tuple[str, float]]:
-        """Each legal move with its average evaluation for the seat to act, best first."""
+    def scores(self, view: SeatView, legal: list[str] | None = None) -> list[tuple[str, float]]:
+        """Each legal move (``legal``, default ``view.legal``) with its average evaluation
+        for the seat to act, best first."""
+        if legal is None:
+            legal = sorted(view.legal)
         sampler = WorldSampler(view, self.rng)
         seat = sampler.seat
         k = 1 if sampler.hidden == 0 else self.worlds
         worlds = [sampler.sample() for _ in range(k)]
-        out = []
+        out: list[tuple[str, float]] = []
         for text in legal:
             m = parse_move(text)
             total = 0.0
@@ -45,11 +48,11 @@ class GreedyBot(SeededBot):
         out.sort(key=lambda x: -x[1])
         return out
 
-    def choose(self, view: View, legal: list[str], history: list[str]) -> str:
+    def choose(self, view: SeatView) -> str:
         """Return the move with the best average evaluation (ties: first in sorted order)."""
-        if not legal:
+        if not view.legal:
             raise ValueError("no legal moves to choose from")
-        legal = sorted(legal)
+        legal = sorted(view.legal)
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.rng.random() < self.noise:

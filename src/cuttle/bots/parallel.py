@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 from ..engine.moves import Move
-from .base import View
-from .ismcts import RootStats, SearchParams, search
+from .base import SeatView
+from .search import RootStats, SearchParams, search
 
 MIN_PARALLEL_SECONDS = 0.2
 """Below this wall-clock budget one process searches alone (the pool's messaging
@@ -58,12 +58,11 @@ atexit.register(shutdown_pool)
 
 
 def _worker(
-    view: View,
+    view: SeatView,
     legal: list[Move],
     params: SearchParams,
     seed: int,
     stop_at: float | None,
-    history: list[str] | None = None,
 ) -> tuple[RootStats, int]:
     """One worker's search; a wall-clock budget ends at the caller's deadline
     ``stop_at`` (``time.time()``), however late the worker started."""
@@ -72,7 +71,7 @@ def _worker(
         if left <= 0.005:
             return {}, 0
         params = replace(params, seconds=left)
-    return search(view, legal, params, seed, history or ())
+    return search(view, legal, params, seed)
 
 
 def worth_parallel(params: SearchParams) -> bool:
@@ -83,27 +82,26 @@ def worth_parallel(params: SearchParams) -> bool:
 
 
 def parallel_search(
-    view: View,
+    view: SeatView,
     legal: list[Move],
     params: SearchParams,
     seed: int,
     workers: int,
-    history: list[str] | None = None,
 ) -> tuple[RootStats, int]:
-    """Search with ``workers`` processes (falls back to one for small budgets);
-    ``history`` is the public history the searches weight their worlds by."""
+    """Search with ``workers`` processes (falls back to one for small budgets); every
+    search weights its worlds by the view's public history."""
     if workers <= 1 or not worth_parallel(params):
-        return search(view, legal, params, seed, history or ())
+        return search(view, legal, params, seed)
     if params.iterations is not None:
         per = -(-params.iterations // workers)
         params = replace(params, iterations=per)
     stop_at = time.time() + params.seconds if params.seconds is not None else None
     pool = _get_pool(workers - 1)
     futures = [
-        pool.submit(_worker, view, legal, params, seed + 7919 * i, stop_at, history)
+        pool.submit(_worker, view, legal, params, seed + 7919 * i, stop_at)
         for i in range(1, workers)
     ]
-    stats, its = _worker(view, legal, params, seed, stop_at, history)
+    stats, its = _worker(view, legal, params, seed, stop_at)
     merged = dict(stats)
     for f in futures:
         s2, i2 = f.result()

@@ -15,14 +15,14 @@ import time
 
 from ..engine.game import MAIN
 from ..engine.moves import Move, move_text, parse_move
-from .base import SeededBot, View
+from .base import SeatView, SeededBot, forced
 from .evaluate import evaluate, passive_settle, settle
 from .policy import rollout_move
 from .world import WorldSampler
 
 
 def pimc_scores(
-    view: View,
+    view: SeatView,
     legal: list[Move],
     rng: random.Random,
     *,
@@ -76,16 +76,15 @@ class PIMCBot(SeededBot):
         self.worlds = worlds
         self.seconds = seconds
 
-    def analyse(self, view: View, legal: list[str]) -> list[tuple[str, float]]:
+    def analyse(self, view: SeatView) -> list[tuple[str, float]]:
         """Each legal move with its average evaluation, best first."""
-        moves = sorted(parse_move(t) for t in legal)
+        moves = sorted(parse_move(t) for t in view.legal)
         scores, _ = pimc_scores(view, moves, self.rng, worlds=self.worlds, seconds=self.seconds)
         return [(move_text(m), v) for m, v in scores]
 
-    def choose(self, view: View, legal: list[str], history: list[str]) -> str:
+    def choose(self, view: SeatView) -> str:
         """Return the move with the best average (forced moves at once)."""
-        if not legal:
-            raise ValueError("no legal moves to choose from")
-        if len(legal) == 1:
-            return legal[0]
-        return self.analyse(view, legal)[0][0]
+        only = forced(view)
+        if only is not None:
+            return only
+        return self.analyse(view)[0][0]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import SeededBot, View
+from .base import SeatView, SeededBot
 
 
 class RandomBot(SeededBot):
@@ -10,8 +10,8 @@ class RandomBot(SeededBot):
 
     name = "random"
 
-    def choose(self, view: View, legal: list[str], history: list[str]) -> str:
-        """Return a random element of ``legal``."""
-        if not legal:
+    def choose(self, view: SeatView) -> str:
+        """Return a random element of ``view.legal``."""
+        if not view.legal:
             raise ValueError("no legal moves to choose from")
-        return self.rng.choice(sorted(legal))
+        return self.rng.choice(sorted(view.legal))

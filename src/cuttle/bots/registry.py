@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 
-from .base import Bot, View
+from .base import Bot, SeatView
 
 BOT_KINDS = ("random", "greedy", "pimc", "ismcts")
 """The bot names :func:`make_bot` accepts (besides the levels)."""
@@ -114,24 +114,23 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
 
 
 def analyse(
-    view: View,
-    legal: list[str],
-    history: list[str],
+    view: SeatView,
     *,
     seconds: float | None = None,
     iterations: int | None = None,
     seed: int | None = None,
     workers: int | None = None,
 ) -> list[tuple[str, float]]:
-    """Return ``legal`` with estimated win chances for the seat to act, best first.
+    """Return ``view.legal`` with estimated win chances for the seat to act, best first.
 
-    It runs an ISMCTS search from ``view`` alone (default budget: 1 s) and reports each
-    root move's mean reward; moves are ordered by how much the search visited them.
+    It runs an ISMCTS search from ``view`` alone (default budget: 1 s; worlds dealt by
+    ``view.rules``, weighted by ``view.history``) and reports each root move's mean
+    reward; moves are ordered by how much the search visited them.
     """
     from .ismcts import ISMCTSBot, SearchParams
     from .parallel import worth_parallel
 
-    if not legal:
+    if not view.legal:
         return []
     if seconds is None and iterations is None:
         seconds = 1.0
@@ -139,4 +138,4 @@ def analyse(
     if workers is None:
         workers = default_workers() if worth_parallel(params) else 1
     bot = ISMCTSBot(seed, params, workers=workers)
-    return [(m, q) for m, q, _n in bot.analyse(view, legal, history)]
+    return [(m, q) for m, q, _n in bot.analyse(view)]

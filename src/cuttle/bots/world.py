@@ -9,12 +9,12 @@ and then re-deals only those slots for each new sample.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 from ..engine.cards import card
 from ..engine.game import Game
 from ..engine.position import deal_from_view
+from .base import SeatView
 
 HIDDEN = "??"
 DECK_SPREAD = 20
@@ -23,11 +23,12 @@ DECK_SPREAD = 20
 
 class WorldSampler:
     """Samples full games consistent with ``view`` (a seat's view), uniformly over the
-    cards that seat has not seen."""
+    cards that seat has not seen. Every world is played by ``view.rules``, the rule set
+    object itself (house rules included)."""
 
     def __init__(
         self,
-        view: Mapping[str, Any],
+        view: SeatView,
         rng: random.Random,
         weight: Callable[[Game], float] | None = None,
         max_tries: int = 24,
@@ -41,17 +42,18 @@ class WorldSampler:
         self.rng = rng
         self.weight = weight
         self.max_tries = max_tries
-        self.seat: int = int(view.get("seat", view["to_act"]))
-        self.template: Game = deal_from_view(view, rng)
+        position = view.position
+        self.seat: int = view.acting
+        self.template: Game = deal_from_view(position, rng, view.rules)
         t = self.template
         self.known_hands: list[list[int]] = []
         self.hidden_counts: list[int] = []
-        for h, names in enumerate(view["hands"]):
+        for h, names in enumerate(position["hands"]):
             known = [card(x) for x in names if x != HIDDEN]
             self.known_hands.append(known)
             self.hidden_counts.append(len(t.hands[h]) - len(known))
         tops = 0
-        for x in view["deck"]:
+        for x in position["deck"]:
             if x == HIDDEN:
                 break
             tops += 1

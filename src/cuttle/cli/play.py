@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import random
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from cuttle.bots import BOT_KINDS, LEVELS, Bot, make_bot
-from cuttle.engine.cards import card_name
 from cuttle.engine.errors import CuttleError
-from cuttle.engine.game import Game, new_game
-from cuttle.engine.moves import move_text
-from cuttle.engine.records import write_record
+from cuttle.engine.history import Event
 from cuttle.engine.rules import RuleSet
+from cuttle.table import Seat, Table, make_bots, run_bots
 
 from .common import CliError, HelpFormatter, Streams, add_rules_options, rules_from_args
 from .positions import seed_value
@@ -40,6 +37,8 @@ examples:
   cuttle play --rules team                      you and p2 against p1 and p3
   cuttle play --rules multiplayer --players 4 --variants random-four
   cuttle play --seed 7 --record mygame.cuttle   a repeatable deal, saved where you say
+  cuttle play --practice                        a practice round: every hand face up
+  cuttle play --house house.toml --opponent hard   your own house rules against a bot
 
 At the prompt type a move's number or the move itself ('points 7H'), or one of:
 help, moves, table, resign, quit. The record is saved at the end of the game
@@ -67,8 +66,10 @@ class PlayOptions:
     """Where to save the record (default: a new file in :attr:`records_dir`)."""
     records_dir: str = "records"
     opponent: str = "random"
-    """Bot kind or level for every other seat (see :func:`cuttle.bots.make_bot`)."""
+    """Bot spec or level for every other seat (see :func:`cuttle.bots.make_bot`)."""
     plain: bool = True
+    practice: bool = False
+    """A practice round (seed 004): every hand face up for everyone."""
 
 
 class _Leave(Exception):
@@ -109,40 +110,42 @@ class PlainSession:
         self.options = options
         self.ask = input_fn
         self.say = output_fn
-        self.game: Game = new_game(options.rules, seed=options.seed)
         self.seat = options.seat
-        rng = random.Random(None if options.seed is None else f"{options.seed}/bots")
-        self.bots: dict[int, Bot] = {
-            s: make_bot(options.opponent, seed=rng.randrange(2**32))
-            for s in range(self.game.n)
-            if s != self.seat
-        }
-        self.names = [
-            "human" if s == self.seat else self.bots[s].name.replace(" ", "-")
-            for s in range(self.game.n)
+        bot_name = options.opponent.replace(" ", "-")
+        seats = [
+            Seat("human") if s == self.seat else Seat(bot_name, options.opponent)
+            for s in range(options.rules.players)
         ]
+        self.table = Table(options.rules, seats, seed=options.seed, practice=options.practice)
+        self.bots: dict[int, Bot] = make_bots(self.table, options.seed)
+        self.names = [s.name for s in seats]
+        self._hand = self._my_hand()
         self.dirty = True
         self.saved: Path | None = None
+
+    def _my_hand(self) -> list[str]:
+        return list(self.table.position(self.seat)["hands"][self.seat])
 
     # ------------------------------------------------------------------ the game
 
     def run(self) -> int:
         """Play until the game ends (0) or the player leaves (1)."""
-        g = self.game
-        team = g.rules.team_of(self.seat)
+        t = self.table
+        team = t.rules.team_of(self.seat)
         partner = [f"p{s}" for s in team if s != self.seat]
-        variants = f" + {', '.join(g.rules.variants)}" if g.rules.variants else ""
+        variants = f" + {', '.join(t.rules.variants)}" if t.rules.variants else ""
         self.say(
-            f"Cuttle: {g.rules.name}{variants}, {g.n} players. You are p{self.seat}"
+            f"Cuttle: {t.rules.name}{variants}, {t.n} players. You are p{self.seat}"
             + (f", playing with {' '.join(partner)}" if partner else "")
+            + (". A practice round: every hand is face up" if t.practice else "")
             + ". Type 'help' for help."
         )
         try:
-            while not g.is_over:
-                if g.to_act == self.seat:
+            while not t.is_over:
+                if t.to_act == self.seat:
                     self.human_turn()
                 else:
-                    self.bot_turn()
+                    run_bots(t, self.bots, self._announce)
         except (EOFError, KeyboardInterrupt, _Leave) as exc:
             self.say("")
             self.say("You left the game." if isinstance(exc, _Leave) else "Game interrupted.")
@@ -151,38 +154,30 @@ class PlainSession:
         self.finish()
         return 0
 
-    def _played(self, seat: int, text: str, before: list[int]) -> None:
+    def _announce(self, event: Event, note: str = "") -> None:
+        """Say what was played, and which cards it put into the human's hand."""
+        seat = getattr(event, "seat", None)
         who = "you play" if seat == self.seat else f"p{seat} plays"
-        self.say(f"  {who}: {text}")
-        gained = [c for c in self.game.hands[self.seat] if c not in before]
+        self.say(f"  {who}: {event.line().partition(': ')[2]}{note}")
+        hand = self._my_hand()
+        gained = [c for c in hand if c not in self._hand]
+        self._hand = hand
         if gained:
-            self.say(f"  (into your hand: {' '.join(card_name(c) for c in gained)})")
+            self.say(f"  (into your hand: {' '.join(gained)})")
         self.dirty = True
-
-    def bot_turn(self) -> None:
-        """Let the bot at the seat to act choose and play a move."""
-        g = self.game
-        s = g.to_act
-        legal = g.legal_moves()
-        history = [f"p{seat}: {move_text(m)}" for seat, m in g.history]
-        choice = self.bots[s].choose(g.view(s), legal, history)
-        if choice not in legal:
-            choice = random.choice(legal)
-        before = list(g.hands[self.seat])
-        g.play(choice)
-        self._played(s, choice, before)
 
     def show_table(self) -> None:
         """Draw the table as the human's seat sees it, with the numbered moves."""
         self.say("")
-        self.say(render(self.game.view(self.seat), rules=self.game.rules, you=self.seat))
+        t = self.table
+        self.say(render(t.position(self.seat), rules=t.rules, you=self.seat))
         self.show_moves()
         self.dirty = False
 
     def show_moves(self) -> None:
         """List the human's legal moves with their numbers."""
-        legal = self.game.legal_moves()
-        rules = self.game.rules
+        legal = self.table.legal(self.seat)
+        rules = self.table.rules
         if len(legal) <= 12:
             for i, m in enumerate(legal, start=1):
                 self.say(f"  {i:>2}. {describe_move(m, rules)}")
@@ -192,12 +187,10 @@ class PlainSession:
 
     def human_turn(self) -> None:
         """Ask the human for one decision and play it (or handle a command)."""
-        g = self.game
-        legal = g.legal_moves()
-        if g.phase in ("counter", "answer") and legal == ["resolve"]:
-            before = list(g.hands[self.seat])
-            g.play("resolve")
-            self._played(self.seat, "resolve (nothing to counter with)", before)
+        t = self.table
+        legal = t.legal(self.seat)
+        if t.phase in ("counter", "answer") and legal == ["resolve"]:
+            self._announce(t.play(self.seat, "resolve"), " (nothing to counter with)")
             return
         if self.dirty:
             self.show_table()
@@ -208,7 +201,7 @@ class PlainSession:
 
     def handle(self, answer: str, legal: list[str]) -> bool:
         """Act on one line of input; return whether a move was played."""
-        g = self.game
+        t = self.table
         word = answer.lower()
         if not word:
             return False
@@ -226,8 +219,7 @@ class PlainSession:
         if word == "resign":
             confirm = self.ask("Resign this game? [y/N] ").strip().lower()
             if confirm in ("y", "yes"):
-                g.resign(self.seat)
-                self.say("  you play: resign")
+                self._announce(t.resign(self.seat))
                 return True
             self.say("Not resigning.")
             return False
@@ -239,27 +231,26 @@ class PlainSession:
             text = legal[k - 1]
         else:
             text = answer
-        before = list(g.hands[self.seat])
         try:
-            g.play(text)
+            event = t.play(self.seat, text)
         except CuttleError as exc:
             self.say(f"Not possible: {exc}")
             return False
-        self._played(self.seat, move_text(g.history[-1][1]), before)
+        self._announce(event)
         return True
 
     # ------------------------------------------------------------------ the end
 
     def finish(self) -> None:
         """Show the final table and the result, and save the record."""
-        g = self.game
+        t = self.table
         self.say("")
-        self.say(render(g.view(self.seat), rules=g.rules, names=self.names, you=self.seat))
+        self.say(render(t.position(self.seat), rules=t.rules, names=self.names, you=self.seat))
         self.save(self.options.record)
 
     def offer_save(self) -> None:
         """Ask whether to save an unfinished game (saved anyway if ``--record`` was given)."""
-        if not self.game.history:
+        if not self.table.history:
             self.say("No moves were played; nothing to save.")
             return
         where = self.options.record or f"{self.options.records_dir}/"
@@ -279,12 +270,11 @@ class PlainSession:
         headers = {
             "Event": "cuttle play",
             "Date": dt.date.today().isoformat(),
-            "Players": " ".join(self.names),
             "Human": f"p{self.seat}",
         }
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(write_record(self.game, headers), encoding="utf-8")
+            target.write_text(self.table.record(headers), encoding="utf-8")
         except OSError as exc:
             self.say(f"Could not save the record to {target}: {exc.strerror or exc}")
             return
@@ -343,11 +333,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--opponent",
         default="medium",
-        choices=[*BOT_KINDS, *LEVELS],
-        help="the bots' kind or level (default: medium)",
+        type=bot_spec,
+        metavar="BOT",
+        help=f"the bots' level or kind ({', '.join([*LEVELS, *BOT_KINDS])}; a search bot "
+        "may take a budget, e.g. ismcts:0.5s; default: medium)",
     )
     p.add_argument("--plain", action="store_true", help="line mode (pipes, screen readers)")
+    p.add_argument(
+        "--practice",
+        action="store_true",
+        help="a practice round: every hand face up for everyone (seed 004)",
+    )
     p.set_defaults(func=cmd_play)
+
+
+def bot_spec(text: str) -> str:
+    """An ``--opponent`` value: a bot spec :func:`cuttle.bots.make_bot` accepts."""
+    spec = text.strip().lower()
+    try:
+        make_bot(spec, seed=0, workers=1)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return spec
 
 
 def _input_from(io: Streams) -> InputFn:
@@ -377,9 +384,10 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
         record=args.record,
         opponent=args.opponent,
         plain=args.plain,
+        practice=args.practice,
     )
     real_terminal = io.stdin is sys.stdin and io.stdout is sys.stdout
-    app = None if options.plain or not real_terminal else load_app()
+    app = None if options.plain or options.practice or not real_terminal else load_app()
     if app is not None:
         given = ("rules", "variants", "players", "house", "seat", "seed", "opponent")
         skip_setup = any(getattr(args, k) != _PLAY_DEFAULTS.get(k) for k in given)

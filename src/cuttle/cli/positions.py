@@ -6,7 +6,8 @@ import argparse
 
 from cuttle.engine.errors import CuttleError, GameOverError, IllegalMoveError, InvalidMoveError
 from cuttle.engine.game import Game, new_game
-from cuttle.engine.moves import RESIGN, VERB_CODES, parse_move
+from cuttle.engine.history import AGREED_DRAW_LINE, apply_event, parse_event
+from cuttle.engine.moves import VERB_CODES
 from cuttle.engine.rules import PRESETS, VARIANTS
 
 from .common import (
@@ -164,13 +165,8 @@ def cmd_moves(args: argparse.Namespace, io: Streams) -> int:
 
 def apply_move(game: Game, text: str) -> None:
     """Play one command-line move: notation, ``resign`` (the seat to act) or ``draw agreed``."""
-    if text.strip().lower() == "draw agreed":
-        game.agree_draw()
-        return
-    if parse_move(text)[0] == RESIGN:
-        game.resign(game.to_act)
-        return
-    game.play(text)
+    line = text if text.strip().lower() == AGREED_DRAW_LINE else f"p{game.to_act}: {text}"
+    apply_event(game, parse_event(line))
 
 
 def group_moves(words: list[str]) -> list[str]:

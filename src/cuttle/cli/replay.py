@@ -8,9 +8,10 @@ from typing import Any
 
 from cuttle.engine.errors import CuttleError, RecordError
 from cuttle.engine.game import Game, new_game
-from cuttle.engine.moves import AGREE_DRAW, RESIGN, move_text
+from cuttle.engine.history import events_of
 from cuttle.engine.position import from_json
 from cuttle.engine.records import parse_record, read_records
+from cuttle.table import Table
 
 from .common import CliError, HelpFormatter, Streams, house_from_args, read_text
 from .render import render, winner_text
@@ -58,25 +59,16 @@ def frames(game: Game, viewer: int | str | None) -> Iterator[tuple[str, dict[str
     ``viewer`` is a seat, ``None`` for a spectator or ``"all"`` for the full position.
     The first frame's move line is empty.
     """
-    g = start_of(game)
+    table = Table.from_events(game.rules, start_of(game), ())
 
     def seen() -> dict[str, Any]:
-        return (
-            g.to_json() if viewer == "all" else g.view(viewer if isinstance(viewer, int) else None)
-        )
+        if viewer == "all":
+            return table.game.to_json()
+        return table.position(viewer if isinstance(viewer, int) else None)
 
     yield "", seen()
-    for seat, move in game.history:
-        if move[0] == AGREE_DRAW:
-            g.agree_draw()
-            line = "draw agreed"
-        elif move[0] == RESIGN:
-            g.resign(seat)
-            line = f"p{seat}: resign"
-        else:
-            g.apply(move)
-            line = f"p{seat}: {move_text(move)}"
-        yield line, seen()
+    for event in events_of(game):
+        yield table.apply(event).line(), seen()
 
 
 def replay(

@@ -31,7 +31,7 @@ from typing import Any
 from .cards import CARD_NAMES, card
 from .errors import CuttleError, RecordError
 from .game import Game, new_game
-from .moves import AGREE_DRAW, RESIGN, move_text, parse_move
+from .history import AGREED_DRAW_LINE, DrawAgreed, apply_event, events_of, parse_event
 from .position import from_json
 from .rules import RuleSet, get_rules
 
@@ -40,9 +40,6 @@ REQUIRED = ("Rules", "Variants", "Players", "Result", "Termination")
 
 TERMINATIONS = ("points", "kings", "passes", "resign", "agreed", "move-cap")
 """How a finished game may end (``*`` stands for a game still being played)."""
-
-AGREED_DRAW_LINE = "draw agreed"
-"""The move line of a draw agreed by the players."""
 
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_-]*)\s+"(.*)"\]\s*(?:#.*)?$')
 _MOVE = re.compile(r"^p(\d+)\s*:\s*(.*)$", re.IGNORECASE)
@@ -101,11 +98,7 @@ def write_record(game: Game, headers: Mapping[str, str] | None = None) -> str:
     lines.append(f'[Termination "{outcome.termination if outcome else "*"}"]')
     lines.extend(f'[{key} "{value}"]' for key, value in extra.items())
     lines.append("")
-    for seat, move in game.history:
-        if move[0] == AGREE_DRAW:
-            lines.append(AGREED_DRAW_LINE)
-        else:
-            lines.append(f"p{seat}: {move_text(move)}")
+    lines.extend(event.line() for event in events_of(game))
     return "\n".join(lines) + "\n"
 
 
@@ -359,25 +352,8 @@ def _replay(game: Game, moves: list[MoveLine], problems: list[tuple[int, str]]) 
     """Play ``moves`` on ``game``; note the first bad line and return whether all played."""
     for number, seat, text in moves:
         try:
-            if seat is None:
-                game.agree_draw()
-                continue
-            verb = parse_move(text)[0]
-            if verb == RESIGN:
-                if seat >= game.n:
-                    problems.append((number, f"there is no seat p{seat} in a {game.n}-seat game"))
-                    return False
-                game.resign(seat)
-                continue
-            if game.is_over:
-                problems.append((number, f"the game is already over; {text!r} cannot follow"))
-                return False
-            if seat != game.to_act:
-                problems.append(
-                    (number, f"p{game.to_act} is to act here, but the line is for p{seat}")
-                )
-                return False
-            game.play(text)
+            event = DrawAgreed() if seat is None else parse_event(f"p{seat}: {text}")
+            apply_event(game, event)
         except CuttleError as exc:
             problems.append((number, f"{text!r}: {exc}"))
             return False

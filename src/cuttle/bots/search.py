@@ -1,0 +1,299 @@
+"""The ISMCTS search itself: single-observer information-set Monte Carlo tree search.
+
+One tree over the acting seat's information set (Cowling, Powley & Whitehouse 2012).
+Worlds are dealt consistent with the seat's view (:class:`~cuttle.bots.world.WorldSampler`),
+weighted by what the public history says about the other hands
+(:mod:`cuttle.bots.belief`: a seat that let a harmful one-off resolve probably held no
+two). Below the root, an iteration walks the tree choosing among the moves legal in
+*that* world by UCB1 with availability counts, with progressive widening ordered by the
+rollout heuristic; it adds one node, plays a short heuristic rollout
+(:func:`~cuttle.bots.policy.rollout_move`), settles the turn, scores the leaf with
+:func:`~cuttle.bots.evaluate.evaluate` and backs the result up. Each node keeps the
+reward of the seat that moved into it, so opponents and partners are modelled from
+their own side, and their decisions are shared by every world they cannot tell apart.
+
+The root splits the budget by *sequential halving over common worlds*: in each round
+every surviving root move is searched once in each of the round's worlds, so the moves
+are compared on the same deals (as PIMC compares them) while the tree below each one
+looks further ahead than a rollout; the better half survives each round. ``root="ucb"``
+keeps the classic UCB1 root. The search stops at an iteration count or a wall-clock
+deadline. :mod:`cuttle.bots.parallel` runs several searches on separate cores and adds
+their root statistics (root parallelization); :mod:`cuttle.bots.ismcts` is the bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from ..engine.game import MAIN, Game
+from ..engine.moves import Move, move_text
+from .base import SeatView
+from .belief import CounterBelief
+from .evaluate import evaluate, passive_settle
+from .policy import move_score, rollout_move
+from .world import WorldSampler
+
+
+@dataclass(frozen=True)
+class SearchParams:
+    """Knobs of one search: budget, exploration and rollout shape."""
+
+    iterations: int | None = None
+    """Stop after this many iterations (``None``: no limit)."""
+    seconds: float | None = None
+    """Stop at this wall-clock time budget (``None``: no limit)."""
+    exploration: float = 0.25
+    """UCB1 constant below the root (rewards are win chances in [0, 1]; differences
+    between moves are a few hundredths, so a small constant)."""
+    rollout_depth: int = 2
+    """Plies of heuristic rollout before the evaluation cuts off (short: the tree
+    looks ahead, and long noisy rollouts only blur the evaluation)."""
+    rollout_eps: float = 0.2
+    """Chance that a rollout move is random instead of the heuristic's best."""
+    widen_base: float = 2.0
+    """Progressive widening below the root: a node visited ``n`` times considers its
+    ``widen_base + widen_rate * sqrt(n)`` best moves by the heuristic (0: no widening)."""
+    widen_rate: float = 1.0
+    inference: float = 1.0
+    """Weight of the history's evidence on sampled worlds (:mod:`cuttle.bots.belief`;
+    0 deals every world uniformly)."""
+    root: str = "halving"
+    """How the root splits the budget: ``"halving"`` (sequential halving over common
+    worlds) or ``"ucb"`` (UCB1 with availability, like every other node)."""
+
+    def budget_text(self) -> str:
+        """The budget as a spec suffix (``0.5s`` or ``2000it``)."""
+        if self.seconds is not None:
+            return f"{self.seconds:g}s"
+        return f"{self.iterations}it"
+
+
+class Node:
+    """A tree node: the move that led here, who made it, and its statistics."""
+
+    __slots__ = ("avail", "children", "mover", "visits", "wins")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.wins = 0.0
+        self.avail = 1
+        self.children: dict[Move, Node] = {}
+
+
+RootStats = dict[Move, tuple[int, float]]
+"""Root children: move -> (visits, summed reward of the seat to act)."""
+
+
+def make_sampler(view: SeatView, rng: random.Random, inference: float) -> WorldSampler:
+    """A world sampler for ``view``, weighting worlds by its history's evidence."""
+    sampler = WorldSampler(view, rng)
+    if inference > 0 and view.history and sampler.hidden:
+        belief = CounterBelief(view, sampler.template, inference)
+        if belief.active:
+            sampler.weight = belief.weight
+    return sampler
+
+
+def search(
+    view: SeatView,
+    legal: list[Move],
+    params: SearchParams,
+    seed: int | None,
+) -> tuple[RootStats, int]:
+    """Run one ISMCTS search from ``view`` over root moves ``legal``.
+
+    The view's public history weights the sampled worlds. Returns the root statistics
+    and the number of iterations done. With no budget set it runs 1,000 iterations.
+    """
+    rng = random.Random(seed)
+    sampler = make_sampler(view, rng, params.inference)
+    tree = _Tree(params, rng, sampler.template.n)
+    if params.root == "halving" and len(legal) > 1:
+        return _halving_search(sampler, tree, legal, params)
+    return _ucb_search(sampler, tree, legal, params)
+
+
+class _Tree:
+    """The shared tree below the root and one iteration's descent through it."""
+
+    def __init__(self, params: SearchParams, rng: random.Random, seats: int) -> None:
+        self.params = params
+        self.rng = rng
+        self.root = Node(-1)
+        self.seats = seats
+
+    def iterate(self, g: Game, node: Node, path: list[Node]) -> list[float]:
+        """One iteration from ``node`` (reached by ``path``) in world ``g``: select
+        with UCB1 over the moves legal in ``g``, expand one node, roll out, evaluate
+        and back the result up. Returns the rewards."""
+        params = self.params
+        rng = self.rng
+        c = params.exploration
+        widen = params.widen_base
+        rate = params.widen_rate
+        sqrt = math.sqrt
+        log = math.log
+        while g.winners is None:
+            acts = g.legal_actions()
+            if widen and len(acts) > 1:
+                k = int(widen + rate * sqrt(node.visits))
+                if k < len(acts):
+                    sc = [(move_score(g, a), i) for i, a in enumerate(acts)]
+                    sc.sort(reverse=True)
+                    acts = [acts[i] for _, i in sc[:k]]
+                else:
+                    acts = sorted(acts, key=lambda a: -move_score(g, a))
+            children = node.children
+            untried = [m for m in acts if m not in children]
+            if untried:
+                m = untried[0] if widen else untried[rng.randrange(len(untried))]
+                child = Node(g.to_act)
+                children[m] = child
+                for a in acts:
+                    ch = children.get(a)
+                    if ch is not None and ch is not child:
+                        ch.avail += 1
+                g.apply(m)
+                path.append(child)
+                break
+            best = acts[0]
+            best_v = -1e9
+            for a in acts:
+                ch = children[a]
+                ch.avail += 1
+                v = ch.wins / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                if v > best_v:
+                    best_v = v
+                    best = a
+            node = children[best]
+            g.apply(best)
+            path.append(node)
+        # Rollout to the cutoff, then finish the turn and evaluate.
+        depth = 0
+        depth_cap = params.rollout_depth
+        eps = params.rollout_eps
+        while g.winners is None and depth < depth_cap:
+            g.apply(rollout_move(g, g.legal_actions(), rng, eps))
+            depth += 1
+        if g.winners is None and g.phase != MAIN:
+            passive_settle(g)
+        reward = evaluate(g)
+        for nd in path:
+            nd.visits += 1
+            if nd.mover >= 0:
+                nd.wins += reward[nd.mover]
+        return reward
+
+    def stats(self) -> RootStats:
+        """The root children's visits and summed rewards."""
+        return {m: (ch.visits, ch.wins) for m, ch in self.root.children.items()}
+
+
+def _ucb_search(
+    sampler: WorldSampler, tree: _Tree, legal: list[Move], params: SearchParams
+) -> tuple[RootStats, int]:
+    """Plain ISMCTS: UCB1 with availability at the root too, one world an iteration."""
+    root = tree.root
+    seat = sampler.seat
+    for m in legal:
+        root.children[m] = Node(seat)
+    c = params.exploration
+    max_it = params.iterations
+    if max_it is None and params.seconds is None:
+        max_it = 1000
+    deadline = time.perf_counter() + params.seconds if params.seconds is not None else None
+    it = 0
+    sqrt = math.sqrt
+    log = math.log
+    children = root.children
+    while True:
+        if max_it is not None and it >= max_it:
+            break
+        if deadline is not None and (it & 15) == 0 and time.perf_counter() >= deadline:
+            break
+        it += 1
+        g = sampler.sample()
+        best = legal[0]
+        best_v = -1e9
+        for a in legal:
+            ch = children[a]
+            if ch.visits == 0:
+                v = 1e9 + tree.rng.random()
+            else:
+                v = ch.wins / ch.visits + c * sqrt(log(it) / ch.visits)
+            if v > best_v:
+                best_v = v
+                best = a
+        node = children[best]
+        g.apply(best)
+        root.visits += 1
+        tree.iterate(g, node, [node])
+    return tree.stats(), it
+
+
+def _halving_search(
+    sampler: WorldSampler, tree: _Tree, legal: list[Move], params: SearchParams
+) -> tuple[RootStats, int]:
+    """ISMCTS below a sequential-halving root with common worlds.
+
+    The budget is split into ``ceil(log2(moves))`` equal rounds. In each round every
+    surviving root move is tried once in each sampled world (the same worlds for all of
+    them, so their comparison is paired, as in PIMC) with an ISMCTS descent below it;
+    after the round the better half by mean reward survives.
+    """
+    root = tree.root
+    seat = sampler.seat
+    for m in legal:
+        root.children[m] = Node(seat)
+    children = root.children
+    alive = list(legal)
+    rounds = max(1, math.ceil(math.log2(len(legal))))
+    budget = params.iterations
+    if budget is None and params.seconds is None:
+        budget = 1000
+    t0 = time.perf_counter()
+    it = 0
+    for r in range(rounds):
+        if budget is not None:
+            worlds = max(1, budget // (rounds * len(alive)))
+            stop = None
+        else:
+            assert params.seconds is not None
+            worlds = None
+            stop = t0 + params.seconds * (r + 1) / rounds
+        done = 0
+        while True:
+            if worlds is not None and done >= worlds:
+                break
+            if stop is not None and done and time.perf_counter() >= stop:
+                break
+            done += 1
+            w = sampler.sample()
+            for m in alive:
+                g = w.copy()
+                g.apply(m)
+                node = children[m]
+                root.visits += 1
+                tree.iterate(g, node, [node])
+                it += 1
+        if len(alive) > 2 or r == rounds - 1:
+            alive.sort(key=lambda m: -children[m].wins / max(1, children[m].visits))
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+    # the last two survivors have equal visits, more than any other move, and
+    # :func:`ranked` breaks that tie by mean reward: it ranks the survivor first
+    return tree.stats(), it
+
+
+def ranked(stats: RootStats, legal: list[Move]) -> list[tuple[Move, int, float]]:
+    """Root moves as ``(move, visits, mean reward)``, most visited first (ties, such
+    as the last two moves of a halving root: best mean first)."""
+    rows = []
+    for m in legal:
+        n, w = stats.get(m, (0, 0.0))
+        rows.append((m, n, w / n if n else 0.0))
+    rows.sort(key=lambda r: (-r[1], -r[2], move_text(r[0])))
+    return rows

@@ -1,0 +1,354 @@
+"""The live table: one game, its seats, its public history, views, draw offers, record.
+
+A :class:`Table` holds the :class:`~cuttle.engine.rules.RuleSet` object itself (never
+only its name), the :class:`Seat` list, the engine game and the public history as typed
+events (:mod:`cuttle.engine.history`). Every change goes through :meth:`Table.play`,
+:meth:`Table.resign` or the draw offers, which refuse a bad request with a precise
+error and leave the table as it was. Each seat gets its own :meth:`Table.view`; a
+*practice* table (seed 004's practice round) shows every hand to everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.base import SeatView, View
+from ..engine.errors import GameOverError, IllegalMoveError
+from ..engine.game import Game, Outcome, new_game
+from ..engine.history import (
+    DrawAgreed,
+    Event,
+    MovePlayed,
+    Resigned,
+    apply_event,
+    event_of,
+    events_of,
+    parse_event,
+    public_cards,
+    replay_events,
+    shown_by,
+)
+from ..engine.position import from_json
+from ..engine.records import parse_record, read_record, write_record
+from ..engine.rules import RuleSet
+
+PRACTICE_HEADER = "Practice"
+"""The record header that marks a practice game (every hand face up)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place at the table: the player's ``name`` and, for a bot, its spec (``bot``,
+    e.g. ``"medium"`` or ``"ismcts:0.5s"``; ``None`` for a person)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a bot plays this seat."""
+        return self.bot is not None
+
+
+def default_seats(n: int) -> tuple[Seat, ...]:
+    """``n`` seats named ``p0``, ``p1``, … with people at every one."""
+    return tuple(Seat(f"p{s}") for s in range(n))
+
+
+class Table:
+    """A game at a table: rules, seats, the public history and every seat's view."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        seats: Sequence[Seat] | None = None,
+        *,
+        seed: int | str | None = None,
+        deck: Sequence[str] | Sequence[int] | None = None,
+        practice: bool = False,
+    ) -> None:
+        """Deal a new game by ``rules`` (shuffled with ``seed``, or ``deck`` top first).
+
+        ``seats`` has one :class:`Seat` per player (default: people named ``p0``, …);
+        ``practice`` lays every hand face up for every seat.
+        """
+        self._setup(new_game(rules, seed=seed, deck=deck), seats, practice)
+
+    def _setup(self, game: Game, seats: Sequence[Seat] | None, practice: bool) -> None:
+        chosen = tuple(seats) if seats is not None else default_seats(game.n)
+        if len(chosen) != game.n:
+            raise ValueError(f"{game.rules.name} here has {game.n} seats; {len(chosen)} given")
+        for s in chosen:
+            if not isinstance(s, Seat):
+                raise TypeError(f"a seat must be a Seat, not {type(s).__name__}")
+        self._game = game
+        self._seats = chosen
+        self._practice = practice
+        self._history: tuple[Event, ...] = ()
+        self._offers: frozenset[int] = frozenset()
+        self._public = public_cards(game)
+
+    # ------------------------------------------------------------------ building
+
+    @classmethod
+    def from_events(
+        cls,
+        rules: RuleSet,
+        deck_or_start: Sequence[str] | Sequence[int] | Mapping[str, Any] | Game,
+        events: Iterable[Event | str],
+        seats: Sequence[Seat] | None = None,
+        practice: bool = False,
+    ) -> Table:
+        """Rebuild a table from its start and its history (how a server reloads a game).
+
+        ``deck_or_start`` is the dealt deck (top first), a starting position's JSON or a
+        starting :class:`Game`; ``events`` are events or record move lines. Raises as
+        :func:`~cuttle.engine.history.apply_event` does at the first bad event.
+        """
+        if isinstance(deck_or_start, Game):
+            start = deck_or_start.copy()
+        elif isinstance(deck_or_start, Mapping):
+            start = from_json(deck_or_start, rules)
+        else:
+            start = new_game(rules, deck=deck_or_start)
+        table = cls.__new__(cls)
+        table._setup(start, seats, practice)
+        for event in events:
+            table.apply(event)
+        return table
+
+    @classmethod
+    def from_record(
+        cls, text: str, rules: RuleSet | None = None, seats: Sequence[Seat] | None = None
+    ) -> Table:
+        """Rebuild the table of a record (checked line by line, see
+        :func:`~cuttle.engine.records.read_record`; ``rules`` for a house-rules record).
+
+        The seats are named from the ``Players`` header unless ``seats`` is given; a
+        ``Practice`` header restores a practice table.
+        """
+        game = read_record(text, rules)
+        headers, _ = parse_record(text)
+        if seats is None:
+            names = headers.get("Players", "").split()
+            seats = [Seat(name) for name in names] if len(names) == game.n else None
+        start: Mapping[str, Any] | Sequence[int]
+        if game.start_deck is not None:
+            start = game.start_deck
+        else:
+            assert game.start_position is not None
+            start = game.start_position
+        practice = headers.get(PRACTICE_HEADER, "").lower() in ("yes", "true", "1")
+        return cls.from_events(game.rules, start, events_of(game), seats, practice)
+
+    def copy(self) -> Table:
+        """An independent copy (the game copied, the rest immutable)."""
+        other = Table.__new__(Table)
+        other._game = self._game.copy()
+        other._seats = self._seats
+        other._practice = self._practice
+        other._history = self._history
+        other._offers = self._offers
+        other._public = self._public
+        return other
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rule set object the game is played by."""
+        return self._game.rules
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats, in seat order."""
+        return self._seats
+
+    @property
+    def n(self) -> int:
+        """The number of seats."""
+        return self._game.n
+
+    @property
+    def practice(self) -> bool:
+        """Whether every hand is face up for every seat."""
+        return self._practice
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """The public history, one event a move, resignation or agreed draw."""
+        return self._history
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision it is."""
+        return self._game.to_act
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (``to_act`` differs while others answer)."""
+        return self._game.turn
+
+    @property
+    def phase(self) -> str:
+        """The phase of the turn (notation.md), ``over`` when the game has ended."""
+        return self._game.phase
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._game.is_over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it is on."""
+        return self._game.outcome
+
+    @property
+    def moves_played(self) -> int:
+        """Events so far (moves, a resignation, an agreed draw)."""
+        return self._game.moves_played
+
+    @property
+    def game(self) -> Game:
+        """The engine game, for front ends that draw it (read it, never change it)."""
+        return self._game
+
+    @property
+    def draw_offers(self) -> frozenset[int]:
+        """The seats offering a draw right now."""
+        return self._offers
+
+    def legal(self, seat: int) -> list[str]:
+        """``seat``'s legal moves (empty when the decision is not that seat's)."""
+        if self._game.is_over or seat != self._game.to_act:
+            return []
+        return self._game.legal_moves()
+
+    def position(self, seat: int | None) -> View:
+        """The position as ``seat`` sees it (``None``: a spectator); on a practice table
+        every hand is face up."""
+        seen = self._game.view(seat)
+        if self._practice:
+            seen["hands"] = self._game.to_json()["hands"]
+        return seen
+
+    def view(self, seat: int | None) -> SeatView:
+        """Everything ``seat`` may know (``None``: a spectator), as a bot receives it."""
+        if seat is not None:
+            self._check_seat(seat)
+        legal = tuple(self.legal(seat)) if seat is not None else ()
+        return SeatView(seat, self.rules, self.position(seat), legal, self._history)
+
+    def sentence(self, index: int, viewer: int | None = None) -> str:
+        """The move-log line of event ``index`` as ``viewer`` sees it (every event of the
+        history is public, so today all viewers read the record's line)."""
+        return self._history[index].line()
+
+    def record(self, headers: Mapping[str, str] | None = None) -> str:
+        """The game's record (:func:`~cuttle.engine.records.write_record`), the seat
+        names in ``Players`` (spaces become ``_``) unless ``headers`` sets it."""
+        extra: dict[str, str] = {
+            "Players": " ".join(
+                s.name.replace(" ", "_") or f"p{i}" for i, s in enumerate(self._seats)
+            )
+        }
+        if self._practice:
+            extra[PRACTICE_HEADER] = "yes"
+        extra.update(headers or {})
+        return write_record(self._game, extra)
+
+    # ------------------------------------------------------------------ acting
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise IllegalMoveError(f"there is no seat {seat!r} at this {self.n}-seat table")
+
+    def _check_on(self) -> None:
+        if self._game.is_over:
+            raise GameOverError("the game is over")
+
+    def _apply(self, event: Event) -> Event:
+        """Apply ``event`` to the game and the history; return it as recorded."""
+        apply_event(self._game, event)
+        after = public_cards(self._game)
+        done = event_of(*self._game.history[-1])
+        if isinstance(done, MovePlayed):
+            done = MovePlayed(done.seat, done.move, shown_by(self._public, after, done))
+        self._public = after
+        self._history = (*self._history, done)
+        self._offers = frozenset()
+        return done
+
+    def apply(self, event: Event | str) -> Event:
+        """Replay one event of a recorded history (an event or its move line) and
+        return it as recorded (canonical move text, ``shown`` filled in). Refuses as
+        :func:`~cuttle.engine.history.apply_event` does, leaving the table unchanged."""
+        return self._apply(parse_event(event) if isinstance(event, str) else event)
+
+    def play(self, seat: int, move: str) -> MovePlayed:
+        """Play ``move`` (notation text) for ``seat`` and return its event.
+
+        Refuses with :class:`~cuttle.engine.errors.IllegalMoveError` (the reason
+        included; :class:`~cuttle.engine.errors.GameOverError` after the end) a seat
+        that is not to act, an illegal move or a finished game, and with
+        :class:`~cuttle.engine.errors.InvalidMoveError` unreadable text; the table is
+        then unchanged. Pending draw offers lapse.
+        """
+        self._check_on()
+        self._check_seat(seat)
+        if seat != self.to_act:
+            raise IllegalMoveError(f"p{seat} cannot move now: p{self.to_act} is to act")
+        event = self._apply(MovePlayed(seat, move))
+        assert isinstance(event, MovePlayed)
+        return event
+
+    def resign(self, seat: int) -> Resigned:
+        """Let ``seat`` resign (at any moment); its opponents win."""
+        self._check_on()
+        self._check_seat(seat)
+        event = self._apply(Resigned(seat))
+        assert isinstance(event, Resigned)
+        return event
+
+    def offer_draw(self, seat: int) -> DrawAgreed | None:
+        """Record ``seat``'s draw offer; once every seat has offered, the draw is agreed
+        and its event returned (else ``None``)."""
+        self._check_on()
+        self._check_seat(seat)
+        offers = self._offers | {seat}
+        if len(offers) < self.n:
+            self._offers = offers
+            return None
+        event = self._apply(DrawAgreed())
+        assert isinstance(event, DrawAgreed)
+        return event
+
+    def decline_draw(self, seat: int) -> None:
+        """``seat`` declines the draw offered (or withdraws its own): every offer lapses.
+
+        Raises :class:`~cuttle.engine.errors.IllegalMoveError` when no draw is offered.
+        """
+        self._check_on()
+        self._check_seat(seat)
+        if not self._offers:
+            raise IllegalMoveError("no draw is offered")
+        self._offers = frozenset()
+
+    def __repr__(self) -> str:
+        names = " ".join(s.name for s in self._seats)
+        return f"<Table {self.rules.name} [{names}] moves={self.moves_played} phase={self.phase}>"
+
+
+def replay_table(table: Table) -> tuple[Event, ...]:
+    """The table's history recomputed from its start (a consistency check: equal to
+    ``table.history``)."""
+    g = table.game
+    if g.start_deck is not None:
+        start = new_game(g.rules, deck=g.start_deck)
+    else:
+        assert g.start_position is not None
+        start = from_json(g.start_position, g.rules)
+    return replay_events(start, table.history)
