@@ -4,6 +4,7 @@ that hide cards, practice tables, rebuilding from events and records, house rule
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,7 @@ def test_a_move_is_played_and_recorded_as_an_event() -> None:
     assert event == MovePlayed(0, "draw")
     assert t.history == (event,) and t.moves_played == 1
     assert t.to_act == 1 and t.legal(0) == [] and "draw" in t.legal(1)
-    assert event.line() == "p0: draw" and t.sentence(0, 1) == "p0: draw"
+    assert event.line() == "p0: draw" and t.sentence(0, 1) == "p0 draws a card."
 
 
 @pytest.mark.parametrize(
@@ -284,3 +285,27 @@ def test_a_house_rule_set_runs_at_the_table_with_bots() -> None:
     assert '[Rules "myhouse"]' in t.record()
     again = Table.from_record(t.record(), rules=house)
     assert again.history == t.history and again.rules == house
+
+
+def test_sentences_use_names_and_hide_the_drawn_card() -> None:
+    """The move log is in words with the seats' names; a draw is named only to its drawer,
+    and the newest event told incrementally equals the replayed log."""
+    from cuttle.engine.cards import CARD_NAMES
+    from cuttle.engine.words import card_mentions
+
+    table = Table(get_rules("standard"), [Seat("Alice"), Seat("Bob")], seed=5)
+    table.play(0, "draw")
+    drawn = next(c for c in table.game.hands[0] if table.game.known.get(c) == 1)
+    assert table.sentence(0, 1) == "Alice draws a card."
+    assert table.sentence(0, None) == "Alice draws a card."
+    mine = table.sentence(0, 0)
+    assert mine.startswith("You draw the ")
+    assert card_mentions(mine) == [drawn], (mine, CARD_NAMES[drawn])
+    rng = random.Random(2)
+    while not table.is_over and table.moves_played < 40:
+        seat = table.to_act
+        table.play(seat, rng.choice(table.legal(seat)))
+        for viewer in (0, 1, None):
+            assert table.sentence(-1, viewer) == table.sentences(viewer)[-1]
+    with pytest.raises(IndexError):
+        table.sentence(table.moves_played)

@@ -33,6 +33,7 @@ from ..engine.history import (
 from ..engine.position import from_json
 from ..engine.records import parse_record, read_record, write_record
 from ..engine.rules import RuleSet
+from ..engine.words import describe
 
 PRACTICE_HEADER = "Practice"
 """The record header that marks a practice game (every hand face up)."""
@@ -89,6 +90,7 @@ class Table:
         self._history: tuple[Event, ...] = ()
         self._offers: frozenset[int] = frozenset()
         self._public = public_cards(game)
+        self._last_before: Game | None = None
 
     # ------------------------------------------------------------------ building
 
@@ -152,6 +154,7 @@ class Table:
         other._history = self._history
         other._offers = self._offers
         other._public = self._public
+        other._last_before = self._last_before
         return other
 
     # ------------------------------------------------------------------ reading
@@ -243,9 +246,52 @@ class Table:
         return SeatView(seat, self.rules, self.position(seat), legal, self._history)
 
     def sentence(self, index: int, viewer: int | None = None) -> str:
-        """The move-log line of event ``index`` as ``viewer`` sees it (every event of the
-        history is public, so today all viewers read the record's line)."""
-        return self._history[index].line()
+        """Event ``index`` told in words as ``viewer`` (``None``: a spectator) may read it,
+        with the seats' names (:func:`cuttle.engine.words.describe`): "Alice plays the
+        Eight of Hearts for points". It never names a card the viewer may not see.
+
+        The newest event is told from the positions kept around it; an older one is
+        found by replaying the game from its start (use :meth:`sentences` for a whole
+        log). Raises ``IndexError`` for an index outside the history.
+        """
+        count = len(self._history)
+        if not -count <= index < count:
+            raise IndexError(f"there is no event {index} in a history of {count}")
+        index %= count
+        if viewer is not None:
+            self._check_seat(viewer)
+        if index == count - 1 and self._last_before is not None:
+            return self._tell(self._last_before, self._game, index, viewer)
+        return self.sentences(viewer)[index]
+
+    def sentences(self, viewer: int | None = None) -> list[str]:
+        """Every event of the history in words as ``viewer`` may read it (one replay)."""
+        if viewer is not None:
+            self._check_seat(viewer)
+        current = self._start()
+        told: list[str] = []
+        for index, event in enumerate(self._history):
+            before = current.copy()
+            apply_event(current, event)
+            told.append(self._tell(before, current, index, viewer))
+        return told
+
+    def _tell(self, before: Game, after: Game, index: int, viewer: int | None) -> str:
+        event = self._history[index]
+        names = [seat.name for seat in self._seats]
+        if isinstance(event, DrawAgreed):
+            return describe(before, after, 0, event.line(), viewer, names)
+        if isinstance(event, Resigned):
+            return describe(before, after, event.seat, "resign", viewer, names)
+        return describe(before, after, event.seat, event.move, viewer, names)
+
+    def _start(self) -> Game:
+        """A fresh copy of the game as it was dealt (or as its starting position)."""
+        g = self._game
+        if g.start_deck is not None:
+            return new_game(g.rules, deck=g.start_deck)
+        assert g.start_position is not None
+        return from_json(g.start_position, g.rules)
 
     def record(self, headers: Mapping[str, str] | None = None) -> str:
         """The game's record (:func:`~cuttle.engine.records.write_record`), the seat
@@ -272,7 +318,9 @@ class Table:
 
     def _apply(self, event: Event) -> Event:
         """Apply ``event`` to the game and the history; return it as recorded."""
+        before = self._game.copy()
         apply_event(self._game, event)
+        self._last_before = before
         after = public_cards(self._game)
         done = event_of(*self._game.history[-1])
         if isinstance(done, MovePlayed):
@@ -345,10 +393,4 @@ class Table:
 def replay_table(table: Table) -> tuple[Event, ...]:
     """The table's history recomputed from its start (a consistency check: equal to
     ``table.history``)."""
-    g = table.game
-    if g.start_deck is not None:
-        start = new_game(g.rules, deck=g.start_deck)
-    else:
-        assert g.start_position is not None
-        start = from_json(g.start_position, g.rules)
-    return replay_events(start, table.history)
+    return replay_events(table._start(), table.history)
