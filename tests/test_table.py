@@ -51,7 +51,7 @@ def test_a_move_is_played_and_recorded_as_an_event() -> None:
     assert event == MovePlayed(0, "draw")
     assert t.history == (event,) and t.moves_played == 1
     assert t.to_act == 1 and t.legal(0) == [] and "draw" in t.legal(1)
-    assert event.line() == "p0: draw" and t.sentence(0, 1) == "p0 draws a card."
+    assert event.line() == "p0: draw" and t.sentence(0, 1) == "ann draws a card."
 
 
 @pytest.mark.parametrize(
