@@ -294,8 +294,9 @@ def test_sentences_use_names_and_hide_the_drawn_card() -> None:
     from cuttle.engine.words import card_mentions
 
     table = Table(get_rules("standard"), [Seat("Alice"), Seat("Bob")], seed=5)
+    held = set(table.game.hands[0])
     table.play(0, "draw")
-    drawn = next(c for c in table.game.hands[0] if table.game.known.get(c) == 1)
+    (drawn,) = set(table.game.hands[0]) - held
     assert table.sentence(0, 1) == "Alice draws a card."
     assert table.sentence(0, None) == "Alice draws a card."
     mine = table.sentence(0, 0)
