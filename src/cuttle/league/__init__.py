@@ -1,0 +1,1 @@
+"""The league: matches, ratings, weekly points, seasons, championships."""
