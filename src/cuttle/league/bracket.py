@@ -168,9 +168,7 @@ class Bracket:
     A ``Bracket`` does not change: :meth:`report` returns a new one.
     """
 
-    def __init__(
-        self, players: Sequence[str], results: Mapping[str, Result] | None = None
-    ) -> None:
+    def __init__(self, players: Sequence[str], results: Mapping[str, Result] | None = None) -> None:
         """Seed ``players`` (best first) and replay ``results`` (match id → result)."""
         names = [str(p).strip() for p in players]
         if len(names) < 2:
@@ -278,16 +276,16 @@ class Bracket:
             alive -= len(out_now)
         champion = self.champion
         if champion is not None:
-            final = self._states["GF2"] if self._states["GF2"].status == "done" else self._states["GF"]
+            final = (
+                self._states["GF2"] if self._states["GF2"].status == "done" else self._states["GF"]
+            )
             out[champion] = 1
             out[str(final.loser)] = 2
         return out
 
     # ------------------------------------------------------------------ reporting
 
-    def report(
-        self, winner: str, loser: str, score: tuple[int, int] | None = None
-    ) -> Bracket:
+    def report(self, winner: str, loser: str, score: tuple[int, int] | None = None) -> Bracket:
         """The bracket after ``winner`` beat ``loser`` in the ready match between them."""
         for m in self.ready():
             if set(m.sides) == {winner, loser}:
@@ -344,7 +342,7 @@ class Bracket:
     def from_json(cls, data: Any) -> Bracket:
         """Rebuild a bracket from :meth:`to_json`'s data; ``BracketError`` if it is not one."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise BracketError(f"not a stored bracket (no \"format\": \"{FORMAT}\")")
+            raise BracketError(f'not a stored bracket (no "format": "{FORMAT}")')
         players = data.get("players")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise BracketError('"players" must be a list of names')
@@ -439,7 +437,9 @@ def championship_points(
         groups.setdefault(place, []).append(player)
     out: dict[str, float] = {}
     for place, players in groups.items():
-        spanned = [table[i] if i < len(table) else 0 for i in range(place - 1, place - 1 + len(players))]
+        spanned = [
+            table[i] if i < len(table) else 0 for i in range(place - 1, place - 1 + len(players))
+        ]
         share = sum(spanned) / len(players)
         for p in players:
             out[p] = share

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 SCALE = 173.7178
@@ -76,7 +76,9 @@ def _g(phi: float) -> float:
     return 1.0 / math.sqrt(1.0 + 3.0 * phi * phi / (math.pi * math.pi))
 
 
-def _new_volatility(sigma: float, phi: float, v: float, delta: float, tau: float, eps: float) -> float:
+def _new_volatility(
+    sigma: float, phi: float, v: float, delta: float, tau: float, eps: float
+) -> float:
     """Step 5: solve f(x) = 0 by the Illinois algorithm, return σ' = e^(x/2)."""
     a = math.log(sigma * sigma)
 
@@ -178,7 +180,11 @@ class RatingBook:
         return sorted(p for r, p in self._ratings if r == rules)
 
     def rate(
-        self, winner: str, loser: str, rules: str = "standard", when: datetime | None = None,
+        self,
+        winner: str,
+        loser: str,
+        rules: str = "standard",
+        when: datetime | None = None,
         draw: bool = False,
     ) -> None:
         """Rate one result: ``winner`` beat ``loser`` (or they drew, with ``draw``)."""

@@ -69,7 +69,9 @@ class Series:
         if set(points) != set(self.players):
             missing = sorted(set(self.players) - set(points))
             extra = sorted(set(points) - set(self.players))
-            raise ValueError(f"give points for exactly the players (missing {missing}, extra {extra})")
+            raise ValueError(
+                f"give points for exactly the players (missing {missing}, extra {extra})"
+            )
         if any(p < 0 for p in points.values()):
             raise ValueError("points on the table cannot be negative")
         bad = sorted(set(against) - set(self.players))

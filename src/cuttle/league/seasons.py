@@ -134,5 +134,7 @@ def standings(
     out: list[Standing] = []
     for i, p in enumerate(order):
         place = out[-1].place if out and key(out[-1].player) == key(p) else i + 1
-        out.append(Standing(place, p, sum(weeks[p].values()), wins[p], book.get(p, rules), weeks[p]))
+        out.append(
+            Standing(place, p, sum(weeks[p].values()), wins[p], book.get(p, rules), weeks[p])
+        )
     return out
