@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date, datetime, time, tzinfo
 
-from cuttle.engine.records import parse_record
+from cuttle.engine.errors import CuttleError
+from cuttle.engine.records import parse_record, read_record
 
 from .match import Match
 
@@ -114,20 +115,25 @@ def matches_from_records(
 ) -> tuple[list[MatchRecord], list[str]]:
     """Group game records into first-to-two matches; return them and notes on the rest.
 
-    ``texts`` are ``(name, record text)`` pairs in playing order. A record counts when it
-    has two players named in ``Players``, a ``Date`` and a finished ``Result``: the
-    winning seat, or ``draw``. Consecutive games between the same two players form one
-    match until one of them has two wins (a resignation already names the winner in
-    ``Result``). A record without a result (``*``) is unfinished and left out with a note,
-    as is a match still undecided when the records run out.
+    ``texts`` are ``(name, record text)`` pairs in playing order. Every record is replayed
+    and checked (:class:`ResultsError` if one is broken). A record counts when it has two
+    players named in ``Players``, a ``Date`` and a finished game: won by a seat, or drawn.
+    Consecutive games between the same two players form one match until one of them has
+    two wins (a resignation is a win for the other seat). An unfinished record (``*``) is
+    left out with a note, as is a match still undecided when the records run out.
     """
     notes: list[str] = []
     done: list[MatchRecord] = []
     open_matches: dict[frozenset[str], tuple[Match, datetime, str]] = {}
     for name, text in texts:
-        headers, _ = parse_record(text)
+        try:
+            headers, _ = parse_record(text)
+            outcome = read_record(text).outcome
+        except CuttleError as exc:
+            raise ResultsError(f"{name}: {exc}") from None
         players = headers.get("Players", "").split()
-        result = headers.get("Result", "*").strip()
+        winners = " ".join(f"p{s}" for s in outcome.winners) if outcome else "*"
+        result = winners or "draw"
         if len(players) != 2 or players[0] == players[1]:
             notes.append(f"{name}: not a game between two named players; left out")
             continue
@@ -146,7 +152,7 @@ def matches_from_records(
         elif result in ("p0", "p1"):
             match = match.win(players[int(result[1])])
         else:
-            notes.append(f"{name}: result {result!r} is not p0, p1 or draw; left out")
+            notes.append(f"{name}: the result {result!r} names no single winner; left out")
             continue
         if match.winner is not None:
             done.append(MatchRecord(when, match.first, match.second, match.winner, rules))
