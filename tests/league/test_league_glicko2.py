@@ -46,7 +46,7 @@ def test_provisional_mark() -> None:
 
 
 def test_idle_periods_grow_the_deviation() -> None:
-    # phi* = sqrt(phi^2 + t sigma^2) on the Glicko-2 scale, i.e. RD* = sqrt(RD^2 + t (173.7178 sigma)^2)
+    # phi* = sqrt(phi^2 + t sigma^2), i.e. RD* = sqrt(RD^2 + t (173.7178 sigma)^2)
     r = Rating(1500, 200, 0.06)
     expected = math.sqrt(200**2 + 4 * (SCALE * 0.06) ** 2)
     assert idle(r, 4, GLICKMAN_EXAMPLE).deviation == pytest.approx(expected)

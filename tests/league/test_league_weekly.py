@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cuttle.league.results import MatchRecord
-from cuttle.league.weekly import counted_matches, weekly_points, weekly_table, week_start
+from cuttle.league.weekly import counted_matches, week_start, weekly_points, weekly_table
 
 MONDAY = datetime(2026, 1, 5, 18, tzinfo=UTC)
 
