@@ -220,6 +220,16 @@ def test_bad_arguments_get_code_2(tmp_path: Path, argv: list[str]) -> None:
     assert err.startswith("cuttle league") and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    "argv", [["--help"], ["standings", "--help"], ["bracket", "new", "--help"]]
+)
+def test_help(argv: list[str]) -> None:
+    code, out, err = run(*argv)
+    assert code == 0 and out.startswith("usage: cuttle league") and err == ""
+    if argv == ["--help"]:
+        assert "examples:" in out and "--season-start 2026-01-05 --json" in out
+
+
 def test_a_broken_bracket_file(tmp_path: Path) -> None:
     path = tmp_path / "b.json"
     path.write_text('{"format": "double-elimination", "players": ["a"]}')

@@ -509,10 +509,14 @@ def league_main(argv: Sequence[str], out: TextIO | None = None, err: TextIO | No
     stderr = err or sys.stderr
     parser = build_parser()
     try:
+        old = sys.stdout
+        sys.stdout = stdout  # argparse prints --help there
         try:
             args = parser.parse_args(list(argv))
         except SystemExit as exc:  # --help
             return exc.code if isinstance(exc.code, int) else 0
+        finally:
+            sys.stdout = old
         if args.action is None:
             parser.print_help(stdout)
             return 0
