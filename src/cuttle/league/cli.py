@@ -193,7 +193,7 @@ def _read_text(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise _Fail(f"no such file: {path}") from None
     except (OSError, UnicodeDecodeError) as exc:
