@@ -28,6 +28,7 @@ examples:
   cuttle simulate --rules cutthroat --games 500 random games and their statistics
   cuttle arena --bots random,greedy --games 100  bots against each other, with ratings
   cuttle hint start.json --time 1s              the best moves for the seat to act
+  cuttle league standings results.csv --season-start 2026-01-05  a season's standings
 
 'cuttle COMMAND --help' explains each command.
 """
@@ -64,6 +65,12 @@ def _hint(argv: list[str]) -> int:
     return hint_main(argv)
 
 
+def _league(argv: list[str]) -> int:
+    from cuttle.league.cli import league_main
+
+    return league_main(argv)
+
+
 def _serve(argv: list[str]) -> int:
     try:
         from cuttle.server.cli import serve_main
@@ -79,6 +86,7 @@ def _serve(argv: list[str]) -> int:
 
 DELEGATED: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "arena": (_arena, "play bots against each other: crosstable, intervals, ratings"),
+    "league": (_league, "the league: weekly points, season standings, ratings, brackets"),
     "hint": (_hint, "the best moves for the seat to act, with win chances"),
     "serve": (_serve, "run the web site (lobby, tables, replays) on http://127.0.0.1:8000"),
 }
