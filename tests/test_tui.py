@@ -330,7 +330,9 @@ async def test_select_a_card_then_click_its_target() -> None:
         [["9S", "JC", "5H"], ["2C", "3D", "4C", "6C", "8C"]],
         [{}, {"points": ["7H"]}],
     )
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         t = table(app)
@@ -355,7 +357,9 @@ async def test_select_a_card_then_click_its_target() -> None:
 
 async def test_hand_keys_filter_and_numbers() -> None:
     game = position([["9S", "JC", "5H"], ["2C", "3D", "4C", "6C", "8C"]], [{}, {"points": ["7H"]}])
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         t = table(app)
@@ -397,7 +401,9 @@ async def test_seven_dialog_shows_the_revealed_cards() -> None:
         [{}, {}],
         deck_top=["5H", "6D"],
     )
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table(app).play_move("oneoff 7C")
@@ -427,7 +433,9 @@ async def test_take_from_the_scrap_with_a_three() -> None:
         rules="classic",
         scrap=["QH", "5D"],
     )
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table(app).play_move("oneoff 3C")
@@ -444,7 +452,9 @@ async def test_take_from_the_scrap_with_a_three() -> None:
 
 async def test_hint_lists_the_moves_with_chances() -> None:
     game = position([["9S", "5H"], ["2C", "3D", "4C", "6C", "8C"]], [{}, {"points": ["7H"]}])
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("h")
@@ -580,7 +590,7 @@ class FailingBot:
 
     name = "broken"
 
-    def choose(self, view: Any, legal: list[str], history: list[str]) -> str:
+    def choose(self, view: Any) -> str:
         """Fail."""
         raise RuntimeError("out of cheese")
 
@@ -634,8 +644,9 @@ def test_bots_come_from_cuttle_bots_and_are_asked_with_the_seat_view_only() -> N
     s = Session(get_rules("standard"), 1, {0: "random"}, seed=4)
     request = s.bot_request()
     assert request is not None and request.seat == 0
-    assert request.view == s.game.view(0)
-    assert request.view["hands"][1] == [HIDDEN] * len(s.game.hands[1])
+    assert request.view.seat == 0 and request.view.rules is s.rules
+    assert request.view.position == s.game.view(0)
+    assert request.view.position["hands"][1] == [HIDDEN] * len(s.game.hands[1])
     choice = s.ask_bot(request)
     assert choice in request.legal
     assert s.play_bot(request, choice) is not None
@@ -799,7 +810,9 @@ TEAM_ANSWER = {
 
 async def test_team_nine_answer_dialog_answers_out_of_turn() -> None:
     game = Game.from_json(TEAM_ANSWER)
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dialog = app.screen
