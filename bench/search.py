@@ -18,13 +18,15 @@ import random
 import statistics
 import time
 
-from cuttle import new_game
-from cuttle.bots import make_bot
-from cuttle.bots.ismcts import SearchParams, search
+from cuttle import get_rules
+from cuttle.bots import SeatView, make_bot
 from cuttle.bots.parallel import parallel_search, shutdown_pool
 from cuttle.bots.pimc import pimc_scores
+from cuttle.bots.search import SearchParams, search
 from cuttle.engine.game import Game
+from cuttle.engine.history import Event
 from cuttle.engine.moves import parse_move
+from cuttle.table import Table, run_bots
 
 
 def positions(count: int, rules: str, seed: int) -> list[Game]:
@@ -32,16 +34,15 @@ def positions(count: int, rules: str, seed: int) -> list[Game]:
     out: list[Game] = []
     g = 0
     while len(out) < count:
-        game = new_game(rules, seed=f"bench/{seed}/{g}")
-        bots = [make_bot("greedy", seed=g * 2 + s) for s in range(game.n)]
-        step = 0
-        while not game.is_over and len(out) < count:
-            legal = game.legal_moves()
-            if len(legal) > 3 and step % 5 == 2:
+        table = Table(get_rules(rules), seed=f"bench/{seed}/{g}")
+        bots = {s: make_bot("greedy", seed=g * 2 + s) for s in range(table.n)}
+
+        def keep(event: Event, table: Table = table) -> None:
+            game = table.game
+            if len(out) < count and len(game.legal_moves()) > 3 and table.moves_played % 5 == 2:
                 out.append(game.copy())
-            s = game.to_act
-            game.play(bots[s].choose(game.view(s), legal, []))
-            step += 1
+
+        run_bots(table, bots, keep)
         g += 1
     return out
 
@@ -62,7 +63,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     for i, game in enumerate(games):
         seat = game.to_act
-        view = game.view(seat)
+        view = SeatView.of(game, seat)
         legal = sorted(parse_move(m) for m in game.legal_moves())
         t = time.perf_counter()
         _, its = search(view, legal, params, seed=i)

@@ -374,6 +374,29 @@ def test_play_first_table_shows_only_the_human_hand() -> None:
     assert hand_lines[1].strip() == "hand:    6 hidden cards (6)"
 
 
+def test_play_practice_shows_every_hand_and_marks_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "p.cuttle"
+    argv = ["play", "--plain", "--practice", "--seed", "8", "--record", str(record)]
+    argv += ["--opponent", "greedy"]
+    code, out, err = run(argv, "draw\nquit\n")
+    assert code == 1, err
+    game = new_game("standard", seed=8)
+    hand_lines = [line for line in out.splitlines() if "hand:" in line][:2]
+    assert "practice round" in out
+    for seat in (0, 1):  # the bot's hand is face up too
+        assert all(CARD_NAMES[c] in hand_lines[seat] for c in game.hands[seat])
+    assert "hidden" not in hand_lines[1]
+    assert '[Practice "yes"]' in record.read_text()
+
+
+def test_play_opponent_takes_a_bot_spec_with_a_budget(tmp_path: Path) -> None:
+    record = tmp_path / "b.cuttle"
+    argv = ["play", "--plain", "--seed", "3", "--opponent", "ismcts:50it", "--record", str(record)]
+    code, _, err = run(argv, "1\n" * 3000)
+    assert code == 0, err
+    assert '[Players "human ismcts:50it"]' in record.read_text()
+
+
 def test_play_answers_bad_input_and_asks_again(tmp_path: Path) -> None:
     options = PlayOptions(get_rules("standard"), seed=5, record=str(tmp_path / "g.cuttle"))
     game = new_game("standard", seed=5)

@@ -5,6 +5,7 @@ searched under its own rules (the bug: "unknown rule set 'myhouse'" on the bot's
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from collections.abc import Callable
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cuttle import Game, get_rules, load_house_rules, read_record
-from cuttle.arena.cli import arena_main
+from cuttle.arena.cli import arena_main, hint_main
 from cuttle.bots.greedy import GreedyBot
 from cuttle.bots.search import make_sampler
 from cuttle.bots.world import WorldSampler
@@ -132,3 +133,19 @@ def test_a_house_set_with_a_preset_name_is_searched_under_its_own_rules() -> Non
     # the same position under the preset: nine points win nothing
     _, preset_score = GreedyBot(seed=1).scores(_nine_to_win(None).view(0))[0]
     assert preset_score < 0.9
+
+
+def test_cuttle_hint_searches_a_house_position(tmp_path: Path) -> None:
+    house = load_house_rules(HOUSE)
+    table = Table(house, seed=9)
+    path = tmp_path / "view.json"
+    path.write_text(json.dumps(table.view(0).position), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    argv = [str(path), "--house", str(HOUSE), "--iterations", "60", "--seed", "1", "--json"]
+    assert hint_main(argv, stdout=out, stderr=err) == 0, err.getvalue()
+    moves = {row["move"] for row in json.loads(out.getvalue())["moves"]}
+    assert moves == set(table.legal(0))
+    # without the file the name alone cannot be found, and the hint says so
+    err = io.StringIO()
+    assert hint_main([str(path), "--iterations", "60"], stdout=io.StringIO(), stderr=err) == 2
+    assert "myhouse" in err.getvalue()
