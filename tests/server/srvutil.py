@@ -20,8 +20,8 @@ import httpx
 from websockets.sync.client import ClientConnection, connect
 
 from cuttle import Game, get_rules, house_rules, new_game
-from cuttle.engine.history import apply_event, parse_event
 from cuttle.engine.cards import CARD_NAMES
+from cuttle.engine.history import apply_event, parse_event
 
 CARD_RE = re.compile(r"^(?:[A2-9TJQK][CDHS]|X[12])$")
 

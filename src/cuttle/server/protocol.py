@@ -12,8 +12,8 @@ Client messages are JSON objects with a type ``t``:
 
 Server messages: ``state`` (a whole view), ``event`` (one numbered move and the view
 after it), ``ack``, ``error``, ``offer``, ``players``, ``rematch``, ``pong``. Every
-view is the engine's view for that seat (``None``: the public view), or the full
-position once the game is over.
+view is the table's view for that seat (``None``: the public view; every hand face up at
+a practice table), or the full position once the game is over.
 """
 
 from __future__ import annotations
