@@ -8,6 +8,7 @@ choices without the interface.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,10 +18,12 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, SelectionList, Static
 
-from cuttle import Game, new_game, read_record
+from cuttle import Game, load_house_rules, new_game, read_record
+from cuttle.bots import make_bot
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.moves import move_text
 from cuttle.engine.rules import get_rules
+from cuttle.table import Table
 from cuttle.tui import AppOptions, CuttleApp
 from cuttle.tui import choices as ch
 from cuttle.tui.model import result_text
@@ -153,16 +156,19 @@ def check_table(app: CuttleApp) -> None:
 
 
 async def play_out(
-    pilot: Pilot[Any], on_table: Callable[[CuttleApp], None] | None = None
+    pilot: Pilot[Any],
+    on_table: Callable[[CuttleApp], None] | None = None,
+    stop: Callable[[CuttleApp], bool] | None = None,
 ) -> list[str]:
-    """Play the human's decisions with keys until the game ends; return the dialogs seen."""
+    """Play the human's decisions with keys until the game ends (or ``stop`` holds when
+    the human is asked); return the dialogs seen."""
     app = pilot.app
     assert isinstance(app, CuttleApp)
     seen: list[str] = []
     for _ in range(600):
         await settle(pilot)
         screen = app.screen
-        if isinstance(screen, GameOverDialog):
+        if isinstance(screen, GameOverDialog) or (stop is not None and stop(app)):
             return seen
         if isinstance(screen, TableScreen):
             if on_table is not None:
@@ -330,7 +336,9 @@ async def test_select_a_card_then_click_its_target() -> None:
         [["9S", "JC", "5H"], ["2C", "3D", "4C", "6C", "8C"]],
         [{}, {"points": ["7H"]}],
     )
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         t = table(app)
@@ -355,7 +363,9 @@ async def test_select_a_card_then_click_its_target() -> None:
 
 async def test_hand_keys_filter_and_numbers() -> None:
     game = position([["9S", "JC", "5H"], ["2C", "3D", "4C", "6C", "8C"]], [{}, {"points": ["7H"]}])
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         t = table(app)
@@ -397,7 +407,9 @@ async def test_seven_dialog_shows_the_revealed_cards() -> None:
         [{}, {}],
         deck_top=["5H", "6D"],
     )
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table(app).play_move("oneoff 7C")
@@ -427,7 +439,9 @@ async def test_take_from_the_scrap_with_a_three() -> None:
         rules="classic",
         scrap=["QH", "5D"],
     )
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table(app).play_move("oneoff 3C")
@@ -444,7 +458,9 @@ async def test_take_from_the_scrap_with_a_three() -> None:
 
 async def test_hint_lists_the_moves_with_chances() -> None:
     game = position([["9S", "5H"], ["2C", "3D", "4C", "6C", "8C"]], [{}, {"points": ["7H"]}])
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("h")
@@ -580,7 +596,7 @@ class FailingBot:
 
     name = "broken"
 
-    def choose(self, view: Any, legal: list[str], history: list[str]) -> str:
+    def choose(self, view: Any) -> str:
         """Fail."""
         raise RuntimeError("out of cheese")
 
@@ -609,6 +625,76 @@ async def test_bad_command_line_options_open_the_setup_with_the_reason() -> None
         assert "seat 4" in message
 
 
+# ---------------------------------------------------------------------- house rules and real bots
+
+HOUSE_FILE = Path(__file__).parent / "data" / "myhouse.toml"
+"""cuttlecards with fives that draw two and nines that scrap a royal, named "myhouse"."""
+
+
+def bot_moves(session: Session) -> int:
+    """Moves the bots have made so far."""
+    return sum(1 for e in session.table.history if getattr(e, "seat", None) != session.seat)
+
+
+def failures(app: CuttleApp) -> list[str]:
+    """Notifications that a bot failed and was replaced by a random move."""
+    return [n.message for n in app._notifications if "failed" in n.message]
+
+
+async def test_house_rules_game_against_medium_to_the_end(tmp_path: Path) -> None:
+    house = load_house_rules(HOUSE_FILE)
+    opts = AppOptions(
+        rules=house, seed=21, bots=["medium"], skip_setup=True, bot_delay=0, record=None
+    )
+    app = CuttleApp(opts)  # the real bots of cuttle.bots
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await play_out(pilot)
+        s = table(app).session
+        assert s.is_over and s.rules == house and s.rules.oneoffs[4] == "draw-two"
+        assert "myhouse" in str(table(app).sub_title)
+        assert bot_moves(s) >= 5 and failures(app) == []
+        assert type(s.bots[1]).__name__ == "GreedyBot"
+        record = s.record_text()
+        again = Table.from_record(record, rules=house)
+        assert again.history == s.table.history and again.is_over
+
+
+async def test_house_rules_game_against_hard_searching_with_two_worker_processes() -> None:
+    house = load_house_rules(HOUSE_FILE)
+    made: list[Any] = []
+
+    def two_workers(spec: str, seed: int | None) -> Any:
+        made.append(make_bot(spec, seed, workers=2))
+        return made[-1]
+
+    opts = AppOptions(rules=house, seed=8, bots=["hard"], skip_setup=True, bot_delay=0)
+    app = CuttleApp(opts, bot_factory=two_workers)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        # Textual owns stdio here: the search's worker processes must start all the same
+        await play_out(pilot, stop=lambda a: bot_moves(table(a).session) >= 10)
+        s = table(app).session
+        assert bot_moves(s) >= 10 or s.is_over
+        assert failures(app) == []  # no move was a random stand-in for a failed search
+    (bot,) = made
+    assert bot.workers == 2 and bot.total_iterations > 0
+    assert [p for p in multiprocessing.active_children() if p.is_alive()]
+
+
+async def test_practice_table_shows_every_hand() -> None:
+    app = make_app(rules="standard", seed=3, practice=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = table(app).session
+        assert s.practice and s.table.practice
+        theirs = s.view()["hands"][1]
+        assert theirs and HIDDEN not in theirs
+        panel = next(iter(table(app).query(".opponent").results(SeatPanel)))
+        assert panel.data is not None and tuple(theirs) == panel.data.hand
+        assert "[Practice " in s.record_text()
+        assert s.rematch().practice
+    assert coerce_options(SimpleNamespace(practice=True, opponent="easy")).practice
+
+
 # ---------------------------------------------------------------------- pieces
 
 
@@ -634,8 +720,9 @@ def test_bots_come_from_cuttle_bots_and_are_asked_with_the_seat_view_only() -> N
     s = Session(get_rules("standard"), 1, {0: "random"}, seed=4)
     request = s.bot_request()
     assert request is not None and request.seat == 0
-    assert request.view == s.game.view(0)
-    assert request.view["hands"][1] == [HIDDEN] * len(s.game.hands[1])
+    assert request.view.seat == 0 and request.view.rules is s.rules
+    assert request.view.position == s.game.view(0)
+    assert request.view.position["hands"][1] == [HIDDEN] * len(s.game.hands[1])
     choice = s.ask_bot(request)
     assert choice in request.legal
     assert s.play_bot(request, choice) is not None
@@ -799,7 +886,9 @@ TEAM_ANSWER = {
 
 async def test_team_nine_answer_dialog_answers_out_of_turn() -> None:
     game = Game.from_json(TEAM_ANSWER)
-    app = make_app(session=session_at(game))
+    at = session_at(game)
+    game = at.game  # the session's table plays on its own copy of the position
+    app = make_app(session=at)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         dialog = app.screen

@@ -19,8 +19,9 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from cuttle import Game, new_game
+from cuttle import Game, get_rules, house_rules, new_game
 from cuttle.engine.cards import CARD_NAMES
+from cuttle.engine.history import apply_event, parse_event
 
 CARD_RE = re.compile(r"^(?:[A2-9TJQK][CDHS]|X[12])$")
 
@@ -244,27 +245,24 @@ def visible_cards(g: Game, viewer: int | None) -> set[str]:
 
 
 def full_game(server: ServerProc, gid: str) -> tuple[Game, list[tuple[int, str]]]:
-    """The game as the database holds it: the start and the stored moves."""
-    ((rules, variants, players, deck),) = server.query(
-        "select rules, variants, players, deck from games where id=?", gid
+    """The game as the database holds it: the start (by its preset or its stored house
+    rule set) and the stored moves."""
+    ((rules, variants, players, deck, house),) = server.query(
+        "select rules, variants, players, deck, house_rules from games where id=?", gid
     )
+    base = house_rules(json.loads(house)) if house else rules
     moves = [
         (seat, text)
         for seat, text in server.query(
             "select seat, text from moves where game_id=? order by ply", gid
         )
     ]
-    return new_game(rules, variants.split(), players, deck=deck.split()), moves
+    return new_game(get_rules(base, variants.split(), players), deck=deck.split()), moves
 
 
 def apply_line(g: Game, seat: int, text: str) -> None:
-    """Apply one stored move to ``g``."""
-    if text == "resign":
-        g.resign(seat)
-    elif text == "draw agreed":
-        g.agree_draw()
-    else:
-        g.play(text)
+    """Apply one stored move row to ``g`` (seat -1 holds an agreed draw)."""
+    apply_event(g, parse_event(text if seat < 0 else f"p{seat}: {text}"))
 
 
 def check_no_hidden(

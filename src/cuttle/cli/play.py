@@ -18,6 +18,7 @@ from cuttle.bots import BOT_KINDS, LEVELS, Bot, make_bot
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.history import Event
 from cuttle.engine.rules import RuleSet
+from cuttle.paths import default_record_path
 from cuttle.table import Seat, Table, make_bots, run_bots
 
 from .common import CliError, HelpFormatter, Streams, add_rules_options, rules_from_args
@@ -74,18 +75,6 @@ class PlayOptions:
 
 class _Leave(Exception):
     """The player asked to stop."""
-
-
-def default_record_path(directory: str | Path) -> Path:
-    """A new file name ``<directory>/<date-time>.cuttle`` that does not exist yet."""
-    folder = Path(directory)
-    stamp = dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{stamp}.cuttle"
-    k = 2
-    while path.exists():
-        path = folder / f"{stamp}-{k}.cuttle"
-        k += 1
-    return path
 
 
 def columns(entries: list[str], width: int = 78) -> list[str]:
@@ -307,6 +296,7 @@ def load_app() -> Callable[[PlayOptions, bool], int] | None:
                 seed=options.seed,
                 bots=[options.opponent],
                 record=options.record,
+                practice=options.practice,
                 skip_setup=skip_setup,
             )
         )
@@ -387,9 +377,9 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
         practice=args.practice,
     )
     real_terminal = io.stdin is sys.stdin and io.stdout is sys.stdout
-    app = None if options.plain or options.practice or not real_terminal else load_app()
+    app = None if options.plain or not real_terminal else load_app()
     if app is not None:
-        given = ("rules", "variants", "players", "house", "seat", "seed", "opponent")
+        given = ("rules", "variants", "players", "house", "seat", "seed", "opponent", "practice")
         skip_setup = any(getattr(args, k) != _PLAY_DEFAULTS.get(k) for k in given)
         return app(options, skip_setup)
     return run_plain(options, _input_from(io), io.out)
@@ -403,4 +393,5 @@ _PLAY_DEFAULTS: dict[str, object] = {
     "seat": 0,
     "seed": None,
     "opponent": "medium",
+    "practice": False,
 }

@@ -24,7 +24,7 @@ from .deps import (
     set_cookie,
 )
 from .models import GameRow, SeatRow, User
-from .service import ServiceError, replay
+from .service import ServiceError, start_table
 
 router = APIRouter(prefix="/api")
 
@@ -194,7 +194,9 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 
 @router.post("/games")
 async def create_game(request: Request) -> JSONResponse:
-    """Create a game: ``rules``, ``variants``, ``players``, ``seats``, ``my_seat``, ``private``."""
+    """Create a game: ``rules``, ``variants``, ``players``, ``seats``, ``my_seat``,
+    ``private``; ``house`` (a house rule set as a JSON object, instead of ``rules``) and
+    ``practice`` (every hand face up). A bad request gets a 400 saying what is wrong."""
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
@@ -206,6 +208,8 @@ async def create_game(request: Request) -> JSONResponse:
         seats=body.get("seats"),
         my_seat=body.get("my_seat"),
         private=bool(body.get("private", False)),
+        house=body.get("house"),
+        practice=body.get("practice", False),
     )
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 
@@ -260,27 +264,17 @@ def replay_data(request: Request, gid: str) -> dict[str, Any]:
     live = service_of(request).load(gid)
     if live.status != "over":
         raise ServiceError("the replay opens when the game is over", 409)
-    from cuttle.engine.moves import move_text
-
-    from .protocol import line_of
-
-    moves = [(s, move_text(m)) for s, m in live.game.history]
-    game = replay(live.rules, live.variants, live.players, live.deck, [])
-    positions = [game.to_json()]
-    for i in range(len(moves)):
-        seat, text = moves[i]
-        if text == "resign":
-            game.resign(seat)
-        elif text == "draw agreed":
-            game.agree_draw()
-        else:
-            game.play(text)
-        positions.append(game.to_json())
+    events = live.table.history
+    table = start_table(live)
+    positions = [table.game.to_json()]
+    for event in events:
+        table.apply(event)
+        positions.append(table.game.to_json())
     meta = live.meta()
     return {
         **meta,
         "deck": live.deck,
-        "lines": [line_of(s, t) for s, t in moves],
+        "lines": [event.line() for event in events],
         "positions": positions,
     }
 
@@ -297,14 +291,10 @@ async def record(request: Request, gid: str) -> PlainTextResponse:
     live = service_of(request).load(gid)
     if live.status != "over":
         raise ServiceError("the record is available when the game is over (it shows the deck)", 409)
-    from cuttle.engine.records import write_record
-
     names = " ".join(
         (s.name or f"p{i}").replace(" ", "_").replace('"', "") for i, s in enumerate(live.seats)
     )
-    text = write_record(
-        live.game, {"Event": "cuttle server", "Site": f"/g/{gid}", "Players": names}
-    )
+    text = live.table.record({"Event": "cuttle server", "Site": f"/g/{gid}", "Players": names})
     return PlainTextResponse(
         text, headers={"content-disposition": f'attachment; filename="cuttle-{gid}.txt"'}
     )

@@ -6,30 +6,32 @@ import asyncio
 import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+
+from cuttle.bots.base import SeatView
 
 BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
 """Bot levels a seat may be given."""
 
 
-def choose_move(
-    spec: str, seed: int, view: dict[str, Any], legal: list[str], history: list[str]
-) -> str:
-    """Ask bot ``spec`` for a move from ``view`` alone; any failure falls back to a random move.
+def choose_move(spec: str, seed: int, view: SeatView) -> tuple[str, str | None]:
+    """Ask bot ``spec`` for a move from ``view`` alone: ``(move, None)``, or a random
+    legal move and the reason when the bot failed (a broken bot must not stall the table).
 
-    Runs in the worker process: it receives the seat's view (hidden cards ``"??"``), the
-    seat's legal moves and the public history, never the game itself.
+    Runs in the worker process: it receives the seat's
+    :class:`~cuttle.bots.base.SeatView` (the rule set object, the seat's view with hidden
+    cards ``"??"``, its legal moves and the public history), never the game itself.
     """
     try:
         from cuttle.bots import make_bot
 
         bot = make_bot(spec, seed, workers=1)
-        move = bot.choose(view, legal, history)
-        if move in legal:
-            return move
-    except Exception:  # a broken bot must not stall the table
-        pass
-    return random.Random(seed).choice(legal)
+        move = bot.choose(view)
+        if move in view.legal:
+            return move, None
+        reason = f"it chose {move!r}, which is not legal"
+    except Exception as exc:
+        reason = f"{type(exc).__name__}: {exc}"
+    return random.Random(seed).choice(view.legal), reason
 
 
 class BotRunner:
@@ -50,14 +52,11 @@ class BotRunner:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
         return self._pool
 
-    async def choose(
-        self, spec: str, seed: int, view: dict[str, Any], legal: list[str], history: list[str]
-    ) -> str:
-        """Return the bot's move without blocking the event loop."""
+    async def choose(self, spec: str, seed: int, view: SeatView) -> tuple[str, str | None]:
+        """Return the bot's move (and why it fell back to a random one, if it did) without
+        blocking the event loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor(), choose_move, spec, seed, view, legal, history
-        )
+        return await loop.run_in_executor(self._executor(), choose_move, spec, seed, view)
 
     def close(self) -> None:
         """Stop the workers."""

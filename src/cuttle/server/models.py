@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -61,6 +70,11 @@ class GameRow(Base):
     """Seats with a pending draw offer, space-separated (``"0 2"``); ``NULL`` when none."""
     rematch_asks: Mapped[str | None] = mapped_column(String(16))
     """Seats that asked for a rematch of this finished game, as ``draw_offers``."""
+    house_rules: Mapped[str | None] = mapped_column(Text)
+    """A house rule set as JSON (:func:`~cuttle.engine.rules.house_rules`); ``NULL`` for a
+    preset (``rules`` with ``variants``)."""
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A practice game: every hand face up for every seat."""
 
 
 class SeatRow(Base):

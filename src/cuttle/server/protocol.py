@@ -12,8 +12,8 @@ Client messages are JSON objects with a type ``t``:
 
 Server messages: ``state`` (a whole view), ``event`` (one numbered move and the view
 after it), ``ack``, ``error``, ``offer``, ``players``, ``rematch``, ``pong``. Every
-view is the engine's view for that seat (``None``: the public view), or the full
-position once the game is over.
+view is the table's view for that seat (``None``: the public view; every hand face up at
+a practice table), or the full position once the game is over.
 """
 
 from __future__ import annotations
@@ -22,8 +22,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from cuttle.engine.game import Game
-from cuttle.engine.moves import move_text
+from cuttle.table import Table
 
 MAX_MESSAGE_BYTES = 2048
 MAX_MOVE_CHARS = 60
@@ -99,56 +98,60 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     return ClientMessage(t, id=cid, n=n)
 
 
-def history_lines(game: Game) -> list[str]:
-    """The public move history, one line a move (``"p0: points 7H"``, ``"draw agreed"``)."""
-    return [line_of(seat, move_text(move)) for seat, move in game.history]
+def history_lines(table: Table) -> list[str]:
+    """The public move history, one line an event (``"p0: points 7H"``, ``"draw agreed"``)."""
+    return [event.line() for event in table.history]
 
 
 def line_of(seat: int, text: str) -> str:
-    """One history line for ``seat``'s move ``text`` (seat -1: the players)."""
+    """One history line for ``seat``'s stored move ``text`` (seat -1: the players, as a
+    stored agreed draw)."""
     return text if seat < 0 else f"p{seat}: {text}"
 
 
-def view_for(game: Game, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` (``None``: a spectator) may see now: its view, or everything once over."""
+def view_for(table: Table, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` (``None``: a spectator) may see now: the table's view for it (every
+    hand face up at a practice table), or everything once the game is over."""
+    game = table.game
     if game.is_over:
         full = game.to_json()
         full["seat"] = seat
         full["moves"] = game.moves_played
         return full
-    view = game.view(seat)
+    view = table.position(seat)
     view["seat"] = seat
     return view
 
 
-def legal_for(game: Game, seat: int | None) -> list[str]:
+def legal_for(table: Table, seat: int | None) -> list[str]:
     """The moves ``seat`` may make now (none unless it is the seat to act)."""
-    if seat is None or game.is_over or game.to_act != seat:
+    if seat is None:
         return []
-    return game.legal_moves()
+    return table.legal(seat)
 
 
-def state_message(game: Game, seat: int | None, n: int, meta: dict[str, Any]) -> dict[str, Any]:
+def state_message(table: Table, seat: int | None, n: int, meta: dict[str, Any]) -> dict[str, Any]:
     """A whole-state message for ``seat``: view, legal moves, history and table metadata."""
     return {
         "t": "state",
         "n": n,
         "seat": seat,
-        "view": view_for(game, seat),
-        "legal": legal_for(game, seat),
-        "log": history_lines(game),
+        "view": view_for(table, seat),
+        "legal": legal_for(table, seat),
+        "log": history_lines(table),
         **meta,
     }
 
 
-def event_message(game: Game, seat: int | None, n: int, line: str) -> dict[str, Any]:
+def event_message(table: Table, seat: int | None, n: int, line: str) -> dict[str, Any]:
     """Event number ``n`` (the move ``line``) and the view after it, for ``seat``."""
+    game = table.game
     msg: dict[str, Any] = {
         "t": "event",
         "n": n,
         "line": line,
-        "view": view_for(game, seat),
-        "legal": legal_for(game, seat),
+        "view": view_for(table, seat),
+        "legal": legal_for(table, seat),
         "scores": [game.score(i) for i in range(game.n)],
         "goals": [game.goal(i) for i in range(game.n)],
     }

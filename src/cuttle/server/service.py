@@ -1,29 +1,35 @@
 """The game service: live games in memory, every move stored before it is acknowledged.
 
-The database is the truth. A live game is rebuilt by replaying its stored moves from
-its shuffled deck; each stored move is one numbered event. People and bots send moves
-through the same :meth:`GameService.submit`.
+The database is the truth. A live game holds a :class:`~cuttle.table.Table`, rebuilt
+with :meth:`Table.from_events <cuttle.table.Table.from_events>` from the shuffled deck
+and the stored events (each stored move is one numbered event); its rule set is a preset
+with variants or a house rule set stored as JSON. People and bots send moves through the
+same :meth:`GameService.submit`; every change is made on a copy of the table, which
+replaces the live one only once the change is stored.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
 import zlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from sqlalchemy import Table as SqlTable
 from sqlalchemy import insert, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.errors import CuttleError
-from cuttle.engine.game import Game, new_game
-from cuttle.engine.moves import move_text
-from cuttle.engine.rules import PRESETS, VARIANTS, get_rules
+from cuttle.engine.game import Game
+from cuttle.engine.history import Event, parse_event
+from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet, get_rules, house_rules
+from cuttle.table import Seat, Table
 
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner
@@ -62,9 +68,17 @@ class Conn:
     send: Sender
 
 
+MAX_HOUSE_CHARS = 4000
+"""The longest house rule set (as JSON) a game may be created with."""
+
+
 @dataclass(eq=False)
 class LiveGame:
-    """A game held in memory: the engine game, its seats and its watchers."""
+    """A game held in memory: its table (rules, game, history), seats and watchers.
+
+    ``rules`` is the stored rule-set name (a house set's own name), ``house`` the house
+    rule set's JSON object (``None`` for a preset with ``variants``).
+    """
 
     id: str
     rules: str
@@ -74,7 +88,9 @@ class LiveGame:
     status: str
     private: bool
     seats: list[SeatInfo]
-    game: Game
+    table: Table
+    house: dict[str, Any] | None = None
+    practice: bool = False
     rematch_id: str | None = None
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
     conns: set[Conn] = field(default_factory=set)
@@ -86,7 +102,12 @@ class LiveGame:
     @property
     def n(self) -> int:
         """The number of the last event (moves stored so far)."""
-        return len(self.game.history)
+        return len(self.table.history)
+
+    @property
+    def game(self) -> Game:
+        """The engine game of the table (read it; changes go through the table)."""
+        return self.table.game
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat ``user_id`` sits in, or ``None``."""
@@ -105,6 +126,8 @@ class LiveGame:
             "status": self.status,
             "rules": self.rules,
             "variants": list(self.variants),
+            "house": self.house,
+            "practice": self.practice,
             "players": [
                 {"seat": i, "name": s.name, "bot": s.bot, "empty": s.user_id is None and not s.bot}
                 for i, s in enumerate(self.seats)
@@ -131,25 +154,35 @@ def seats_from_text(text: str | None, players: int) -> set[int]:
     return {int(w) for w in (text or "").split() if w.isdigit() and int(w) < players}
 
 
-def replay(
+def rules_of(
     rules: str,
-    variants: tuple[str, ...],
-    players: int,
-    deck: list[str],
-    moves: list[tuple[int, str]],
-) -> Game:
-    """Rebuild a game from its deck and stored moves, checking each with the engine."""
-    game = new_game(rules, variants, players, deck=deck)
-    for seat, text in moves:
-        if text == "resign":
-            game.resign(seat)
-        elif text == "draw agreed":
-            game.agree_draw()
-        else:
-            if game.to_act != seat:
-                raise ValueError(f"stored move {text!r} by p{seat} out of turn")
-            game.play(text)
-    return game
+    variants: tuple[str, ...] | list[str],
+    players: int | None,
+    house: dict[str, Any] | None,
+) -> RuleSet:
+    """The rule set object of a stored game: the house rule set (checked by
+    :func:`~cuttle.engine.rules.house_rules`) or the preset ``rules``, with ``variants`` and
+    ``players``. Raises :class:`~cuttle.engine.errors.InvalidRulesError`."""
+    base: str | RuleSet = house_rules(house) if house is not None else rules
+    return get_rules(base, list(variants), players)
+
+
+def stored_event(seat: int, text: str) -> Event:
+    """The event of one stored move row (seat -1 holds an agreed draw)."""
+    return parse_event(text if seat < 0 else f"p{seat}: {text}")
+
+
+def stored_text(event: Event) -> tuple[int, str]:
+    """The ``(seat, text)`` a move row stores for ``event`` (seat -1: an agreed draw)."""
+    seat = getattr(event, "seat", -1)
+    line = event.line()
+    return seat, line if seat < 0 else line.split(": ", 1)[1]
+
+
+def start_table(live: LiveGame) -> Table:
+    """``live``'s table as dealt, before any event (for replays and catching up)."""
+    t = live.table
+    return Table.from_events(t.rules, live.deck, (), t.seats, t.practice)
 
 
 class GameService:
@@ -164,7 +197,7 @@ class GameService:
         self.bot_delay = bot_delay
         self.live: dict[str, LiveGame] = {}
         self.engine = sessions.kw["bind"]
-        self._insert_move = insert(MoveRow.__table__)
+        self._insert_move = insert(cast(SqlTable, MoveRow.__table__))
         self.writer = GroupWriter(self.engine)
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -179,19 +212,38 @@ class GameService:
         seats: list[dict[str, Any]] | None = None,
         my_seat: int | None = None,
         private: bool = False,
+        house: Any = None,
+        practice: bool = False,
     ) -> str:
-        """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`."""
-        if not isinstance(rules, str) or rules not in PRESETS:
-            raise ServiceError(f"unknown rule set {str(rules)[:40]!r}; known: {', '.join(PRESETS)}")
+        """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`.
+
+        ``house`` is a house rule set as a JSON object (see
+        :func:`~cuttle.engine.rules.house_rules`; it replaces ``rules``, and ``variants``
+        and ``players`` apply on top); ``practice`` lays every hand face up for every seat.
+        """
         variants = list(variants or [])
         if not all(isinstance(v, str) and v in VARIANTS for v in variants):
             raise ServiceError(f"unknown variant; known: {', '.join(VARIANTS)}")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             raise ServiceError("players must be a number")
+        if not isinstance(practice, bool):
+            raise ServiceError("practice must be true or false")
+        house_json: str | None = None
+        if house is not None:
+            if not isinstance(house, dict):
+                raise ServiceError("house must be a JSON object of house rules")
+            house_json = json.dumps(house, sort_keys=True, separators=(",", ":"))
+            if len(house_json) > MAX_HOUSE_CHARS:
+                raise ServiceError(f"house rules too long: at most {MAX_HOUSE_CHARS} characters")
+        elif not isinstance(rules, str) or rules not in PRESETS:
+            raise ServiceError(f"unknown rule set {str(rules)[:40]!r}; known: {', '.join(PRESETS)}")
         try:
-            rs = get_rules(rules, variants, players)
+            rs = rules_of(rules, variants, players, house)
         except CuttleError as e:
             raise ServiceError(str(e)) from None
+        if len(rs.name) > 32:
+            raise ServiceError("the house rule set's name is too long: at most 32 characters")
+        rules = rs.name if house is not None else rules
         n = rs.players
         if seats is None:
             seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (n - 1)
@@ -219,9 +271,9 @@ class GameService:
         if isinstance(my_seat, bool) or not isinstance(my_seat, int) or my_seat not in humans:
             raise ServiceError(f"my_seat must be one of the people's seats: {humans}")
         infos[my_seat] = SeatInfo(user.id, None, user.display)
-        game = new_game(rs, seed=secrets.randbits(64))
-        assert game.start_deck is not None
-        deck = [CARD_NAMES[c] for c in game.start_deck]
+        table = Table(rs, seed=secrets.randbits(64), practice=practice)
+        assert table.game.start_deck is not None
+        deck = [CARD_NAMES[c] for c in table.game.start_deck]
         status = "playing" if all(s.user_id or s.bot for s in infos) else "open"
         gid = secrets.token_urlsafe(6)
         now = time.time()
@@ -235,14 +287,18 @@ class GameService:
                     deck=" ".join(deck),
                     status=status,
                     private=bool(private),
+                    house_rules=house_json,
+                    practice=practice,
                     created_by=user.id,
                     created_at=now,
                     updated_at=now,
                 )
             )
             db.flush()
-            for i, s in enumerate(infos):
-                db.add(SeatRow(game_id=gid, seat=i, user_id=s.user_id, bot=s.bot, name=s.name))
+            for i, info in enumerate(infos):
+                db.add(
+                    SeatRow(game_id=gid, seat=i, user_id=info.user_id, bot=info.bot, name=info.name)
+                )
         return gid
 
     def load(self, gid: str) -> LiveGame:
@@ -272,7 +328,16 @@ class GameService:
             ).all()
         variants = tuple(row.variants.split())
         deck = row.deck.split()
-        game = replay(row.rules, variants, row.players, deck, [(m.seat, m.text) for m in move_rows])
+        house = json.loads(row.house_rules) if row.house_rules else None
+        practice = bool(row.practice)
+        seats = [SeatInfo(s.user_id, s.bot, s.name) for s in seat_rows]
+        table = Table.from_events(
+            rules_of(row.rules, variants, row.players, house),
+            deck,
+            [stored_event(m.seat, m.text) for m in move_rows],
+            [Seat(f"p{i}", s.bot) for i, s in enumerate(seats)],  # names: see ``seats``
+            practice,
+        )
         live = LiveGame(
             id=gid,
             rules=row.rules,
@@ -281,8 +346,10 @@ class GameService:
             deck=deck,
             status=row.status,
             private=row.private,
-            seats=[SeatInfo(s.user_id, s.bot, s.name) for s in seat_rows],
-            game=game,
+            seats=seats,
+            table=table,
+            house=house,
+            practice=practice,
             rematch_id=row.rematch_id,
             draw_offers=seats_from_text(row.draw_offers, row.players),
             rematch_requests=seats_from_text(row.rematch_asks, row.players),
@@ -334,7 +401,7 @@ class GameService:
     async def attach(self, live: LiveGame, conn: Conn) -> None:
         """Add a watcher and send it the whole state."""
         live.conns.add(conn)
-        await conn.send(P.state_message(live.game, conn.seat, live.n, live.meta()))
+        await conn.send(P.state_message(live.table, conn.seat, live.n, live.meta()))
 
     def detach(self, live: LiveGame, conn: Conn) -> None:
         """Remove a watcher; forget a finished game nobody watches."""
@@ -346,23 +413,14 @@ class GameService:
         """Send ``conn`` the events after ``since`` (at most 50), or a fresh state."""
         n = live.n
         if since >= n or n - since > 50 or since < 0:
-            await conn.send(P.state_message(live.game, conn.seat, n, live.meta()))
+            await conn.send(P.state_message(live.table, conn.seat, n, live.meta()))
             return
-        moves = [(s, P.line_of(s, t)) for s, t in self._move_texts(live)]
-        game = replay(live.rules, live.variants, live.players, live.deck, [])
-        for i, (seat, line) in enumerate(moves):
-            text = line.split(": ", 1)[1] if seat >= 0 else line
-            if text == "resign":
-                game.resign(seat)
-            elif text == "draw agreed":
-                game.agree_draw()
-            else:
-                game.play(text)
+        events = live.table.history
+        table = start_table(live)
+        for i, event in enumerate(events):
+            table.apply(event)
             if i + 1 > since:
-                await conn.send(P.event_message(game, conn.seat, i + 1, line))
-
-    def _move_texts(self, live: LiveGame) -> list[tuple[int, str]]:
-        return [(s, move_text(m)) for s, m in live.game.history]
+                await conn.send(P.event_message(table, conn.seat, i + 1, event.line()))
 
     async def submit(
         self,
@@ -404,24 +462,23 @@ class GameService:
                 if conn is not None:
                     await self.sync(live, conn, expected_n)
                 return False
-            if live.game.to_act != seat:
+            if live.table.to_act != seat:
                 await reply(
-                    P.error_message(f"not your turn: p{live.game.to_act} is to act", cid, live.n)
+                    P.error_message(f"not your turn: p{live.table.to_act} is to act", cid, live.n)
                 )
                 return False
-            game = live.game.copy()  # the live game changes only once the move is stored
+            table = live.table.copy()  # the live table changes only once the move is stored
             try:
-                game.play(text)
+                event = table.play(seat, text)
             except CuttleError as e:
                 await reply(P.error_message(str(e), cid, live.n))
                 return False
-            stored = move_text(game.history[-1][1])
-            if not await self._store(live, game, seat, stored, cid):
+            if not await self._store(live, table, event, cid):
                 await reply(P.error_message("could not store the move; try again", cid))
                 return False
             n = live.n
             await reply(P.ack_message(cid, n))
-            await self._broadcast(live, P.line_of(seat, stored), n)
+            await self._broadcast(live, event.line(), n)
             self._maybe_bot(live)
             return True
 
@@ -434,15 +491,20 @@ class GameService:
                 if conn:
                     await conn.send(P.error_message("you cannot resign here", cid))
                 return False
-            game = live.game.copy()
-            game.resign(seat)
-            if not await self._store(live, game, seat, "resign", cid):
+            table = live.table.copy()
+            try:
+                event = table.resign(seat)
+            except CuttleError as e:
+                if conn:
+                    await conn.send(P.error_message(str(e), cid))
+                return False
+            if not await self._store(live, table, event, cid):
                 if conn:
                     await conn.send(P.error_message("could not store; try again", cid))
                 return False
             if conn:
                 await conn.send(P.ack_message(cid, live.n))
-            await self._broadcast(live, P.line_of(seat, "resign"), live.n)
+            await self._broadcast(live, event.line(), live.n)
             return True
 
     async def draw(
@@ -464,14 +526,17 @@ class GameService:
                 return
             offers = set() if action == "decline" else live.draw_offers | {seat}
             if offers == set(range(live.players)):
-                game = live.game.copy()
-                game.agree_draw()
-                if not await self._store(live, game, -1, "draw agreed", None):
+                table = live.table.copy()
+                agreed: Event | None = None
+                for s in sorted(offers):  # every seat offers at the table: the draw is agreed
+                    agreed = table.offer_draw(s)
+                assert agreed is not None
+                if not await self._store(live, table, agreed, None):
                     if conn:
                         await conn.send(P.error_message("could not store the draw; try again"))
                     return
                 live.draw_offers.clear()
-                await self._broadcast(live, "draw agreed", live.n)
+                await self._broadcast(live, agreed.line(), live.n)
                 return
             msg: dict[str, Any] = {"t": "offer", "draw": sorted(offers)}
             if offers and any(s.bot for s in live.seats):
@@ -527,10 +592,9 @@ class GameService:
     def _create_rematch(self, live: LiveGame) -> str:
         n = live.players
         rotated = [live.seats[(i - 1) % n] for i in range(n)]
-        rs = live.game.rules
-        game = new_game(rs, seed=secrets.randbits(64))
-        assert game.start_deck is not None
-        deck = " ".join(CARD_NAMES[c] for c in game.start_deck)
+        table = Table(live.table.rules, seed=secrets.randbits(64), practice=live.practice)
+        assert table.game.start_deck is not None
+        deck = " ".join(CARD_NAMES[c] for c in table.game.start_deck)
         gid = secrets.token_urlsafe(6)
         now = time.time()
         with self.sessions.begin() as db:
@@ -543,6 +607,12 @@ class GameService:
                     deck=deck,
                     status="playing",
                     private=live.private,
+                    house_rules=(
+                        json.dumps(live.house, sort_keys=True, separators=(",", ":"))
+                        if live.house is not None
+                        else None
+                    ),
+                    practice=live.practice,
                     created_at=now,
                     updated_at=now,
                     rematch_of=live.id,
@@ -556,16 +626,17 @@ class GameService:
 
     # ----------------------------------------------------------------- internals
 
-    async def _store(
-        self, live: LiveGame, game: Game, seat: int, text: str, cid: str | None
-    ) -> bool:
-        """Store ``game``'s newest move as event ``len(game.history)``, then make ``game``
-        the live game. Returns ``False`` (the live game unchanged) if it could not be stored.
+    async def _store(self, live: LiveGame, table: Table, event: Event, cid: str | None) -> bool:
+        """Store ``event``, the newest of ``table`` (a changed copy of the live table), as
+        event ``len(table.history)``, then make ``table`` the live table. Returns ``False``
+        (the live table unchanged) if it could not be stored.
 
         The write joins the moves of other tables in one group commit
         (:class:`~cuttle.server.writer.GroupWriter`); it is durable when this returns.
         """
-        n = len(game.history)
+        n = len(table.history)
+        seat, text = stored_text(event)
+        game = table.game
         now = time.time()
         statements: list[Statement] = [
             (
@@ -582,10 +653,11 @@ class GameService:
         ]
         if game.is_over:
             outcome = game.outcome
+            games = cast(SqlTable, GameRow.__table__)
             statements.append(
                 (
-                    update(GameRow.__table__)
-                    .where(GameRow.__table__.c.id == live.id)
+                    update(games)
+                    .where(games.c.id == live.id)
                     .values(
                         status="over",
                         updated_at=now,
@@ -606,7 +678,7 @@ class GameService:
                 await self._send_states(live)
                 self._maybe_bot(live)
             return False
-        live.game = game
+        live.table = table
         live.draw_offers.clear()
         if cid is not None:
             live.client_ids[(seat, cid)] = n
@@ -624,7 +696,7 @@ class GameService:
             log.exception("reloading game %s failed", live.id)
             return False
         changed = fresh.n != live.n or fresh.status != live.status
-        live.game = fresh.game
+        live.table = fresh.table
         live.client_ids = fresh.client_ids
         live.status = fresh.status
         live.draw_offers = fresh.draw_offers
@@ -636,14 +708,14 @@ class GameService:
         for c in list(live.conns):
             msg = cache.get(c.seat)
             if msg is None:
-                msg = cache[c.seat] = P.event_message(live.game, c.seat, n, line)
-                if live.game.is_over:
+                msg = cache[c.seat] = P.event_message(live.table, c.seat, n, line)
+                if live.table.is_over:
                     msg["meta"] = live.meta()
             await self._safe_send(live, c, msg)
 
     async def _send_states(self, live: LiveGame) -> None:
         for c in list(live.conns):
-            await self._safe_send(live, c, P.state_message(live.game, c.seat, live.n, live.meta()))
+            await self._safe_send(live, c, P.state_message(live.table, c.seat, live.n, live.meta()))
 
     async def _to_all(self, live: LiveGame, msg: dict[str, Any]) -> None:
         for c in list(live.conns):
@@ -657,9 +729,9 @@ class GameService:
 
     def _maybe_bot(self, live: LiveGame) -> None:
         """Start the bot's turn if a bot seat is to act and no turn is under way."""
-        if live.status != "playing" or live.game.is_over:
+        if live.status != "playing" or live.table.is_over:
             return
-        seat = live.game.to_act
+        seat = live.table.to_act
         if live.seats[seat].bot is None or live.bot_turn_for == live.n:
             return
         live.bot_turn_for = live.n
@@ -675,16 +747,20 @@ class GameService:
         try:
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            game = live.game
-            if live.n != n or game.to_act != seat:
+            table = live.table
+            if live.n != n or table.to_act != seat:
                 return
             spec = live.seats[seat].bot or "random"
             seed = zlib.crc32(f"{live.id}:{n}".encode())
-            view = game.view(seat)
-            view["seat"] = seat
-            move = await self.bots.choose(
-                spec, seed, view, game.legal_moves(), P.history_lines(game)
-            )
+            move, fallback = await self.bots.choose(spec, seed, table.view(seat))
+            if fallback is not None:
+                log.warning(
+                    "bot %s at p%d of game %s fell back to a random move: %s",
+                    spec,
+                    seat,
+                    live.id,
+                    fallback,
+                )
             await self.submit(live, seat, move, cid=f"bot-{n}", expected_n=n)
         except Exception:
             log.exception("bot turn failed in game %s", live.id)

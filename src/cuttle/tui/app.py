@@ -71,6 +71,7 @@ class CuttleApp(App[None]):
             record=options.record,
             records_dir=options.records_dir,
             bot_factory=self.bot_factory,
+            practice=options.practice,
         )
 
     def open_setup(self, error: str = "") -> None:

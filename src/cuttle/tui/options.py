@@ -49,6 +49,8 @@ class AppOptions:
     """Where ``s`` saves the record (default: a new file in :attr:`records_dir`)."""
     records_dir: str = "records"
     """Folder for records saved without an explicit :attr:`record` path."""
+    practice: bool = False
+    """A practice round: every hand face up for everyone (seed 004)."""
     skip_setup: bool = False
     """Start dealing at once (the command line gave the options) instead of the setup."""
     bot_delay: float = 0.6

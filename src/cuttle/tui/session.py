@@ -1,24 +1,44 @@
-"""One game at the table, without any drawing: the game, the human's seat and the bots.
+"""One game at the table, without any drawing: the table, the human's seat and the bots.
 
-A :class:`Session` is the only object that holds the full :class:`~cuttle.engine.game.Game`.
-Everything the screen draws comes from :meth:`Session.view` (the human seat's view), and
-every bot is asked through :meth:`Session.bot_request`, which hands it only its own seat's
-view, its legal moves and the public history.
+A :class:`Session` holds a :class:`~cuttle.table.Table` (the rule set object, the seats,
+the public history and every seat's view). Everything the screen draws comes from
+:meth:`Session.view` (the human seat's view). A bot decision is prepared on the UI
+thread by :meth:`Session.bot_request` (a private copy of the table) and answered in a
+worker thread by :meth:`Session.ask_bot` through the table's one-step
+:func:`~cuttle.table.bot_move`, which hands the bot only its own
+:class:`~cuttle.bots.base.SeatView`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import random
+import sys
 from collections.abc import Callable
+from contextlib import redirect_stderr
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from cuttle.cli.play import default_record_path
-from cuttle.engine.game import Game, new_game
-from cuttle.engine.moves import move_text
+from cuttle.bots.base import SeatView
+from cuttle.engine.game import Game
+from cuttle.engine.history import events_of
 from cuttle.engine.rules import RuleSet
+from cuttle.paths import default_record_path, numbered_path
+from cuttle.table import Seat, Table, bot_move, next_bot_seat
+
+__all__ = [
+    "BotFactory",
+    "BotLike",
+    "BotRequest",
+    "LocalRandomBot",
+    "Session",
+    "View",
+    "load_bot",
+    "numbered_path",
+    "start_process_helpers",
+]
 
 View = dict[str, Any]
 """A seat's view of the position (notation.md, hidden cards ``"??"``)."""
@@ -29,8 +49,8 @@ class BotLike(Protocol):
 
     name: str
 
-    def choose(self, view: View, legal: list[str], history: list[str]) -> str:
-        """Return one of ``legal``."""
+    def choose(self, view: SeatView) -> str:
+        """Return one of ``view.legal``."""
         ...
 
 
@@ -42,9 +62,9 @@ class LocalRandomBot:
         self.rng = random.Random(seed)
         self.name = name
 
-    def choose(self, view: View, legal: list[str], history: list[str]) -> str:
+    def choose(self, view: SeatView) -> str:
         """Return a legal move chosen at random."""
-        return self.rng.choice(legal)
+        return self.rng.choice(view.legal)
 
 
 def load_bot(spec: str, seed: int | None) -> BotLike:
@@ -60,11 +80,33 @@ def load_bot(spec: str, seed: int | None) -> BotLike:
     return make_bot(spec, seed)
 
 
-def numbered_path(path: Path, number: int) -> Path:
-    """``path`` for game ``number`` of a sitting: ``game.cuttle``, ``game-2.cuttle``, ..."""
-    if number <= 1:
-        return path
-    return path.with_name(f"{path.stem}-{number}{path.suffix}")
+def start_process_helpers() -> None:
+    """Start multiprocessing's resource tracker now, with a real standard error.
+
+    A search on several cores starts worker processes, and the first start launches the
+    resource tracker, handing it ``sys.stderr.fileno()``. Inside the Textual app
+    ``sys.stderr`` is the app's print capture, whose ``fileno()`` is ``-1``, and the
+    start fails with "bad value(s) in fds_to_keep". Called on the UI thread before a bot
+    or a hint searches, this starts the tracker once with its errors sent to the null
+    device (text on the terminal would break the drawing). Safe to call again.
+    """
+    from multiprocessing import resource_tracker
+
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (OSError, ValueError, AttributeError):
+        usable = False
+    if usable:
+        resource_tracker.ensure_running()
+        return
+    with open(os.devnull, "w") as null, redirect_stderr(null):
+        resource_tracker.ensure_running()
+
+
+def uses_processes(bot: object) -> bool:
+    """Whether ``bot`` may start worker processes (a search on several cores)."""
+    workers = getattr(bot, "workers", 1)
+    return isinstance(workers, int) and workers > 1
 
 
 BotFactory = Callable[[str, int | None], BotLike]
@@ -73,13 +115,30 @@ BotFactory = Callable[[str, int | None], BotLike]
 
 @dataclass(frozen=True)
 class BotRequest:
-    """Everything one bot decision needs, copied out of the game for a worker thread."""
+    """One bot decision: the seat, the event count it was asked at and a private copy of
+    the table for the worker thread (the live table may change meanwhile)."""
 
     seat: int
     moves_played: int
-    view: View
-    legal: list[str]
-    history: list[str]
+    table: Table
+
+    @property
+    def view(self) -> SeatView:
+        """What the bot sees: its own seat's view."""
+        return self.table.view(self.seat)
+
+    @property
+    def legal(self) -> list[str]:
+        """The bot's legal moves."""
+        return self.table.legal(self.seat)
+
+
+def table_of(game: Game, seats: list[Seat], practice: bool = False) -> Table:
+    """A table continuing ``game`` (rebuilt from its start and its history)."""
+    start: Any = game.start_deck if game.start_deck is not None else game.start_position
+    if start is None:  # pragma: no cover - every game has a deck or a starting position
+        raise ValueError("the game has no recorded start")
+    return Table.from_events(game.rules, start, events_of(game), seats, practice)
 
 
 class Session:
@@ -97,40 +156,64 @@ class Session:
         number: int = 1,
         bot_factory: BotFactory | None = None,
         game: Game | None = None,
+        practice: bool = False,
     ) -> None:
         """Deal the game (seeded by ``seed``) and build a bot for every other seat.
 
         ``number`` counts the games of this sitting (a rematch is game 2, ...);
         ``bot_factory`` builds the bots (default :func:`load_bot`); ``game`` continues a
-        game already dealt (e.g. from a position) instead of dealing. Raises
-        :class:`ValueError` for an unknown bot spec.
+        game already dealt (e.g. from a position) instead of dealing; ``practice`` lays
+        every hand face up. Raises :class:`ValueError` for an unknown bot spec.
         """
-        self.rules = rules
         self.seat = seat
         self.bot_specs = dict(bot_specs)
         self.seed = seed
         self.record = record
         self.records_dir = records_dir
         self.number = number
+        self.practice = practice
         self.bot_factory: BotFactory = bot_factory or load_bot
-        self.game: Game = game if game is not None else new_game(rules, seed=seed)
         rng = random.Random(None if seed is None else f"{seed}/bots")
         self.bots: dict[int, BotLike] = {
             s: self.bot_factory(spec, rng.randrange(2**32))
             for s, spec in sorted(self.bot_specs.items())
         }
+        n = game.n if game is not None else rules.players
+        seats = [
+            Seat("human") if s == seat else Seat(self.name(s), self.bot_specs.get(s))
+            for s in range(n)
+        ]
+        if game is not None:
+            self.table = table_of(game, seats, practice)
+        else:
+            self.table = Table(rules, seats, seed=seed, practice=practice)
         self.saved_to: Path | None = None
 
     # ------------------------------------------------------------------ reading
 
     @property
+    def rules(self) -> RuleSet:
+        """The rule set object the game is played by (house rules included)."""
+        return self.table.rules
+
+    @property
+    def game(self) -> Game:
+        """The engine game (read it, never change it: moves go through the table)."""
+        return self.table.game
+
+    @property
     def n(self) -> int:
         """Number of seats."""
-        return self.game.n
+        return self.table.n
 
     def view(self) -> View:
-        """The position as the human's seat may see it: the only source for drawing."""
-        return self.game.view(self.seat)
+        """The position as the human's seat may see it: the only source for drawing
+        (every hand face up in a practice game)."""
+        return self.table.position(self.seat)
+
+    def seat_view(self) -> SeatView:
+        """The human seat's :class:`~cuttle.bots.base.SeatView` (for hints)."""
+        return self.table.view(self.seat)
 
     def name(self, seat: int) -> str:
         """A short label of who sits at ``seat``: ``"you"`` or the bot's name."""
@@ -142,29 +225,38 @@ class Session:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.game.is_over
+        return self.table.is_over
 
     @property
     def human_to_act(self) -> bool:
         """Whether the game waits for a decision of the human's seat."""
-        return not self.game.is_over and self.game.to_act == self.seat
+        return not self.table.is_over and self.table.to_act == self.seat
 
     def legal(self) -> list[str]:
         """The human's legal moves (empty unless the human is to act)."""
-        return self.game.legal_moves() if self.human_to_act else []
+        return self.table.legal(self.seat)
 
     @property
     def moves_played(self) -> int:
         """Moves played so far (a decision of any seat counts as one)."""
-        return self.game.moves_played
+        return self.table.moves_played
 
     def log_entries(self) -> list[tuple[int | None, str]]:
-        """The public moves so far: ``(seat, move text)``, seat ``None`` for an agreed draw."""
-        return [(None if seat < 0 else seat, move_text(m)) for seat, m in self.game.history]
+        """The log so far as the human reads it: ``(seat, text)`` from the table's
+        sentences, seat ``None`` for an agreed draw."""
+        out: list[tuple[int | None, str]] = []
+        for i, event in enumerate(self.table.history):
+            seat = getattr(event, "seat", None)
+            text = self.table.sentence(i, self.seat)
+            prefix = f"p{seat}: "
+            if seat is not None and text.startswith(prefix):
+                text = text[len(prefix) :]
+            out.append((seat, text))
+        return out
 
     def history(self) -> list[str]:
-        """The public move lines so far (``"p0: draw"``), as bots receive them."""
-        return [text if seat is None else f"p{seat}: {text}" for seat, text in self.log_entries()]
+        """The public move lines so far (``"p0: draw"``)."""
+        return [event.line() for event in self.table.history]
 
     def teams_text(self) -> str:
         """``""`` or who plays with the human, e.g. ``"with p2"``."""
@@ -181,39 +273,39 @@ class Session:
         """
         if not self.human_to_act:
             raise RuntimeError("it is not your decision now")
-        self.game.play(text)
-        return move_text(self.game.history[-1][1])
+        return self.table.play(self.seat, text).move
 
     def bot_request(self) -> BotRequest | None:
         """The decision the bot to act must make, or ``None`` if no bot is to act."""
-        g = self.game
-        if g.is_over or g.to_act == self.seat or g.to_act not in self.bots:
+        seat = next_bot_seat(self.table, self.bots)
+        if seat is None or seat == self.seat:
             return None
-        s = g.to_act
-        return BotRequest(s, g.moves_played, g.view(s), g.legal_moves(), self.history())
+        if uses_processes(self.bots[seat]):
+            start_process_helpers()
+        return BotRequest(seat, self.table.moves_played, self.table.copy())
 
     def ask_bot(self, request: BotRequest) -> str:
-        """Let the bot of ``request.seat`` choose (safe to call from a worker thread)."""
-        return self.bots[request.seat].choose(request.view, request.legal, request.history)
+        """Let the bot of ``request.seat`` choose from its seat's view (safe to call from
+        a worker thread). Raises :class:`~cuttle.table.BotError` for an illegal answer."""
+        return bot_move(request.table, self.bots[request.seat])
 
     def play_bot(self, request: BotRequest, choice: str) -> str | None:
         """Play a bot's ``choice``; return its text, or ``None`` if the request is stale.
 
-        A choice that is not legal is replaced by a random legal move.
+        A choice that is not legal (a failed bot) is replaced by a random legal move.
         """
-        g = self.game
-        if g.is_over or g.to_act != request.seat or g.moves_played != request.moves_played:
+        t = self.table
+        if t.is_over or t.to_act != request.seat or t.moves_played != request.moves_played:
             return None
-        legal = g.legal_moves()
+        legal = t.legal(request.seat)
         if choice not in legal:
-            choice = random.Random(repr(request.history)).choice(legal)
-        g.play(choice)
-        return move_text(g.history[-1][1])
+            choice = random.Random(repr(self.history())).choice(legal)
+        return t.play(request.seat, choice).move
 
     def resign(self) -> None:
         """The human resigns; the game ends."""
-        if not self.game.is_over:
-            self.game.resign(self.seat)
+        if not self.table.is_over:
+            self.table.resign(self.seat)
 
     # ------------------------------------------------------------------ records
 
@@ -232,10 +324,8 @@ class Session:
         return headers
 
     def record_text(self) -> str:
-        """The game's record (``write_record`` is imported only now)."""
-        from cuttle.engine.records import write_record
-
-        return write_record(self.game, self.headers())
+        """The game's record, written by the table."""
+        return self.table.record(self.headers())
 
     def record_path(self) -> Path:
         """Where :meth:`save` writes: the same file every time for this game."""
@@ -269,4 +359,5 @@ class Session:
             records_dir=self.records_dir,
             number=self.number + 1,
             bot_factory=self.bot_factory,
+            practice=self.practice,
         )

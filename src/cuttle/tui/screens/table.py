@@ -8,7 +8,7 @@ thread and their moves are shown one at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events, on, work
@@ -19,11 +19,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Input, Label
 from textual.worker import Worker, WorkerState
 
+from cuttle.bots.base import SeatView
 from cuttle.engine.errors import CuttleError
 
 from .. import choices
 from ..model import pending_text, result_text, seat_data, status_lines
-from ..session import BotRequest, Session
+from ..session import BotRequest, Session, start_process_helpers
 from ..widgets.cards import CardRow, card_text, cards_text, move_label
 from ..widgets.table import (
     HandView,
@@ -473,17 +474,16 @@ class TableScreen(Screen[None]):
             return
         self.thinking = "Thinking about a hint…"
         self.redraw()
-        self._hint(self.token, s.moves_played, s.view(), s.legal(), s.history())
+        start_process_helpers()  # the search may start worker processes
+        self._hint(self.token, s.moves_played, s.seat_view())
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _hint(
-        self, token: int, moves: int, view: dict[str, Any], legal: list[str], history: list[str]
-    ) -> None:
+    def _hint(self, token: int, moves: int, view: SeatView) -> None:
         from cuttle.bots import analyse
 
         seconds = self.cuttle_app.options.hint_seconds
         try:
-            result = analyse(view, legal, history, seconds=seconds)
+            result = analyse(view, seconds=seconds)
         except Exception as exc:  # a failed search must not end the game
             self.app.call_from_thread(self.notify, f"No hint: {exc}", severity="error")
             result = []
