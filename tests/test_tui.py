@@ -613,7 +613,7 @@ async def test_bots_play_one_by_one_and_a_failing_bot_plays_at_random() -> None:
         g = t.session.game
         assert g.moves_played >= 1 and g.history[0][0] == 0
         assert any("out of cheese" in n.message for n in app._notifications)
-        assert "p0 broken:" in screen_text(app)  # the log names the bot and its move
+        assert "broken (p0) " in screen_text(app)  # the log names the bot and its move
 
 
 async def test_bad_command_line_options_open_the_setup_with_the_reason() -> None:

@@ -180,7 +180,7 @@ class Session:
         }
         n = game.n if game is not None else rules.players
         seats = [
-            Seat("human") if s == seat else Seat(self.name(s), self.bot_specs.get(s))
+            Seat("human") if s == seat else Seat(f"{self.name(s)} (p{s})", self.bot_specs.get(s))
             for s in range(n)
         ]
         if game is not None:
@@ -242,17 +242,13 @@ class Session:
         return self.table.moves_played
 
     def log_entries(self) -> list[tuple[int | None, str]]:
-        """The log so far as the human reads it: ``(seat, text)`` from the table's
-        sentences, seat ``None`` for an agreed draw."""
-        out: list[tuple[int | None, str]] = []
-        for i, event in enumerate(self.table.history):
-            seat = getattr(event, "seat", None)
-            text = self.table.sentence(i, self.seat)
-            prefix = f"p{seat}: "
-            if seat is not None and text.startswith(prefix):
-                text = text[len(prefix) :]
-            out.append((seat, text))
-        return out
+        """The log so far as the human reads it, in words: ``(seat, sentence)`` with the
+        table's sentences for the human's seat, seat ``None`` for an agreed draw."""
+        told = self.table.sentences(self.seat)
+        return [
+            (getattr(event, "seat", None), text)
+            for event, text in zip(self.table.history, told, strict=True)
+        ]
 
     def history(self) -> list[str]:
         """The public move lines so far (``"p0: draw"``)."""

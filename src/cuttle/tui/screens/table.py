@@ -25,7 +25,7 @@ from cuttle.engine.errors import CuttleError
 from .. import choices
 from ..model import pending_text, result_text, seat_data, status_lines
 from ..session import BotRequest, Session, start_process_helpers
-from ..widgets.cards import CardRow, card_text, cards_text, move_label
+from ..widgets.cards import CardRow, card_text, cards_text, sentence_label
 from ..widgets.table import (
     HandView,
     MoveLog,
@@ -179,13 +179,10 @@ class TableScreen(Screen[None]):
     def _sync_log(self) -> None:
         log = self.query_one("#log", MoveLog)
         entries = self.session.log_entries()
-        for number, (seat, move) in enumerate(entries[self.logged :], start=self.logged + 1):
-            if seat is None:
-                log.add(log_line(number, None, "", move, False))
-                continue
-            name = self.session.name(seat)
-            log.add(log_line(number, seat, name, move, seat == self.session.seat))
-            self.last_move = Text(f"p{seat} {name}: ").append_text(move_label(move))
+        for number, (seat, told) in enumerate(entries[self.logged :], start=self.logged + 1):
+            log.add(log_line(number, seat, told, seat == self.session.seat))
+            if seat is not None:
+                self.last_move = sentence_label(told)
         self.logged = len(entries)
 
     # ------------------------------------------------------------------ flow

@@ -8,6 +8,7 @@ on a white card; a hidden card (``"??"``) is a blue back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -107,6 +108,18 @@ def move_label(text: str) -> Text:
             out.append_text(card_text(word))
         else:
             out.append(word)
+    return out
+
+
+_SENTENCE_CARD = re.compile(r"\b(10|[2-9AJQK])([♣♦♥♠])")
+
+
+def sentence_label(text: str) -> Text:
+    """A move told in words with the short card names in it (``"7♥"``) coloured."""
+    out = Text(text)
+    for m in _SENTENCE_CARD.finditer(text):
+        red = m.group(2) in "♦♥"
+        out.stylize(Style(color="bright_red" if red else "bright_white", bold=True), *m.span())
     return out
 
 

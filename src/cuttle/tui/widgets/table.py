@@ -21,7 +21,16 @@ from textual.widgets.option_list import Option
 
 from ..choices import matches, parts
 from ..model import SeatData, seat_title
-from .cards import CHIP_WIDTH, FACE_WIDTH, CardItem, CardRow, fan_lines, join_lines, move_label
+from .cards import (
+    CHIP_WIDTH,
+    FACE_WIDTH,
+    CardItem,
+    CardRow,
+    fan_lines,
+    join_lines,
+    move_label,
+    sentence_label,
+)
 
 
 class SeatPanel(Vertical):
@@ -323,12 +332,14 @@ class MoveLog(RichLog):
         self.write(line)
 
 
-def log_line(number: int, seat: int | None, who: str, move: str, you: bool) -> Text:
-    """A line of the log: ``"12. p1 medium: points 7♥"``."""
+def log_line(number: int, seat: int | None, told: str, you: bool) -> Text:
+    """A line of the log, the move in words: ``"12. Bob plays the 7♥ for points."``
+    (the human's own moves in bold yellow, an agreed draw in italics)."""
     out = Text(f"{number:>3}. ", style="dim")
     if seat is None:
-        out.append(move, style="italic")
+        out.append(told, style="italic")
         return out
-    out.append(f"p{seat} {who}: ", style="bold yellow" if you else "bold")
-    out.append_text(move_label(move))
-    return out
+    line = sentence_label(told)
+    if you:
+        line.stylize("bold yellow", 0, len(told.split(" ", 1)[0]))
+    return out.append_text(line)
