@@ -13,10 +13,10 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import ACE, EIGHT, FIVE, FOUR, NINE, RANK_OF, SEVEN, SIX, THREE, TWO
-from .effect import DESCRIPTIONS, Effect, effect_for
+from .effect import DESCRIPTIONS, REGISTRY, Effect, effect_for
 from .errors import InvalidRulesError
 from .frozen import FrozenMap
 
@@ -120,6 +120,8 @@ class RuleSet:
     """Opponents may answer a royal with an out-of-turn nine (team)."""
     ten_blocks_scuttle: bool = False
     move_cap: int = 1000
+    _card_effects: ClassVar[tuple[Effect | None, ...] | None] = None
+    """Per-card effects, set on each instance once the effects are registered."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.oneoffs, FrozenMap):
@@ -130,10 +132,12 @@ class RuleSet:
                 object.__setattr__(self, name, tuple(value))
         if not isinstance(self.teams, tuple) or any(not isinstance(t, tuple) for t in self.teams):
             object.__setattr__(self, "teams", tuple(tuple(t) for t in self.teams))
+        if REGISTRY:  # the presets are built before the effects register: theirs come later
+            self.card_effects()
 
     def card_effects(self) -> tuple[Effect | None, ...]:
         """The effect object of every card index (0-53), computed once per rule set."""
-        table: tuple[Effect | None, ...] | None = self.__dict__.get("_card_effects")
+        table = self._card_effects
         if table is None:
             keys = [self.oneoffs.get(RANK_OF[c]) for c in range(54)]
             table = tuple(effect_for(k) if k is not None else None for k in keys)
@@ -142,7 +146,10 @@ class RuleSet:
 
     def effect_of(self, card_index: int) -> Effect | None:
         """The one-off effect of card ``card_index`` (jokers are 52, 53), or None."""
-        return self.card_effects()[card_index]
+        table = self._card_effects
+        if table is None:
+            table = self.card_effects()
+        return table[card_index]
 
     @property
     def card_count(self) -> int:
