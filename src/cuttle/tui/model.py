@@ -18,7 +18,7 @@ from cuttle.engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF, card
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import EFFECTS, RuleSet
 
-from .widgets.cards import HIDDEN, card_text, cards_text
+from .cardtext import HIDDEN, card_text, cards_text
 
 PHASE_PROMPTS = {
     "main": "draw, play a card, or pass when the deck is empty",

@@ -19,8 +19,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..cardtext import card_text, cards_text, move_label
 from ..choices import discard_move
-from ..widgets.cards import CardItem, CardRow, card_text, cards_text, move_label
+from ..widgets.cards import CardItem, CardRow
 
 TABLE_KEYS = [
     Binding("h", "app.table('hint')", "Hint"),

@@ -8,7 +8,7 @@ thread and their moves are shown one at a time.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol, cast
 
 from rich.text import Text
 from textual import events, on, work
@@ -23,9 +23,11 @@ from cuttle.bots.base import SeatView
 from cuttle.engine.errors import CuttleError
 
 from .. import choices
+from ..cardtext import card_text, cards_text, sentence_label
 from ..model import pending_text, result_text, seat_data, status_lines
+from ..options import AppOptions
 from ..session import BotRequest, Session, start_process_helpers
-from ..widgets.cards import CardRow, card_text, cards_text, sentence_label
+from ..widgets.cards import CardRow
 from ..widgets.table import (
     HandView,
     MoveLog,
@@ -45,8 +47,12 @@ from .dialogs import (
     moves_dialog,
 )
 
-if TYPE_CHECKING:
-    from ..app import CuttleApp
+
+class OptionsHost(Protocol):
+    """What the table screen needs of its app: the options it was started with."""
+
+    options: AppOptions
+
 
 DIALOG_PHASES = frozenset({"counter", "answer", "discard", "hand-limit", "seven", "take"})
 """Phases whose decisions are asked in a dialog."""
@@ -84,12 +90,10 @@ class TableScreen(Screen[None]):
         self.last_move: Text | None = None
 
     @property
-    def cuttle_app(self) -> CuttleApp:
-        """The app, typed."""
-        from ..app import CuttleApp
-
-        assert isinstance(self.app, CuttleApp)
-        return self.app
+    def cuttle_app(self) -> OptionsHost:
+        """The app, as far as this screen needs it (its options)."""
+        assert isinstance(getattr(self.app, "options", None), AppOptions)
+        return cast(OptionsHost, self.app)
 
     # ------------------------------------------------------------------ layout
 

@@ -19,18 +19,10 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from ..cardtext import CHIP_WIDTH, FACE_WIDTH, move_label, sentence_label
 from ..choices import matches, parts
 from ..model import SeatData, seat_title
-from .cards import (
-    CHIP_WIDTH,
-    FACE_WIDTH,
-    CardItem,
-    CardRow,
-    fan_lines,
-    join_lines,
-    move_label,
-    sentence_label,
-)
+from .cards import CardItem, CardRow, fan_lines, join_lines
 
 
 class SeatPanel(Vertical):
