@@ -144,6 +144,31 @@ def test_new_moves_apply_pipeline(tmp_path: Path) -> None:
     assert json.loads(moves2) == game.legal_moves()
 
 
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["points 9S", "points 3S"],
+        ["points", "9S", "points", "3S"],
+        ["points 9S", "points", "3S"],
+        ["points", "9S", "points 3S"],
+        ["POINTS 9s", " points  3S "],
+    ],
+)
+def test_apply_reads_quoted_and_unquoted_moves_alike(words: list[str]) -> None:
+    _, out, _ = run(["new", "--seed", "1"])
+    game = Game.from_json(json.loads(out))
+    game.play("points 9S")
+    game.play("points 3S")
+    code, applied, err = run(["apply", "-", *words], stdin=out)
+    assert code == 0, err
+    assert json.loads(applied) == game.to_json()
+
+
+def test_apply_needs_a_move() -> None:
+    _, out, _ = run(["new", "--seed", "1"])
+    assert "no move" in refused(["apply", "-", "", " "], stdin=out)
+
+
 def test_apply_resign_and_agreed_draw() -> None:
     _, out, _ = run(["new", "--seed", "3"])
     code, after, _ = run(["apply", "-", "draw", "resign"], stdin=out)
