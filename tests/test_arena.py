@@ -16,8 +16,8 @@ import pytest
 
 from cuttle import new_game
 from cuttle.arena.cli import arena_main, hint_main
-from cuttle.arena.runner import GameResult, Progress, schedule, seat_patterns
 from cuttle.arena.report import elo_range, summarize, text_table
+from cuttle.arena.runner import GameResult, Progress, schedule, seat_patterns
 from cuttle.arena.stats import (
     bootstrap_ratings,
     bradley_terry,
