@@ -16,8 +16,16 @@ import pytest
 
 from cuttle import new_game
 from cuttle.arena.cli import arena_main, hint_main
+from cuttle.arena.report import elo_range, summarize, text_table
 from cuttle.arena.runner import GameResult, Progress, schedule, seat_patterns
-from cuttle.arena.stats import bradley_terry, elo_from_score, elo_interval, wilson
+from cuttle.arena.stats import (
+    bootstrap_ratings,
+    bradley_terry,
+    elo_from_score,
+    elo_interval,
+    rating_intervals,
+    wilson,
+)
 from cuttle.engine.records import read_record
 
 # ---------------------------------------------------------------- statistics
@@ -68,6 +76,58 @@ def test_bradley_terry_recovers_pairwise_elo() -> None:
     assert r[0] - r[2] == pytest.approx(800 * math.log10(3), abs=1.0)
     # the prior keeps a perfect score finite
     assert math.isfinite(bradley_terry(2, [(0, 1, 1.0)] * 5)[1])
+
+
+def test_the_elo_interval_of_a_sweep_is_open_on_the_far_side() -> None:
+    # 20-0: Wilson's lower bound 0.8389 is +287 Elo; the upper bound 1.0 has no Elo
+    e, lo, hi = elo_interval(20, 20)
+    assert lo == pytest.approx(elo_from_score(wilson(20, 20)[0]))
+    assert lo == pytest.approx(286.6, abs=0.1)
+    assert hi == math.inf and lo < e
+    e, lo, hi = elo_interval(0, 20)
+    assert lo == -math.inf and hi == pytest.approx(-286.6, abs=0.1) and e < hi
+    assert elo_range(lo, hi) == "< -287"
+    assert elo_range(286.6, None) == "> +287"
+    assert elo_range(-12.0, 40.0) == "-12 to +40"
+
+
+def test_rating_intervals_after_a_sweep_have_width() -> None:
+    sweep = [(0, 1, 0.0)] * 20  # bot 1 beats bot 0 twenty times
+    boot = bootstrap_ratings(2, sweep, samples=50)
+    assert boot[1][0] == boot[1][1]  # every resample is the same sweep: zero width
+    for samples in (50, 0):
+        ref, (lo, hi) = rating_intervals(2, sweep, samples=samples)
+        assert ref == (0.0, 0.0)
+        assert lo == pytest.approx(286.6, abs=0.1) and hi == math.inf
+    # without a sweep the interval holds the bootstrap and the Wilson intervals
+    mixed = [(0, 1, 1.0)] * 12 + [(0, 1, 0.0)] * 8
+    (lo, hi) = rating_intervals(2, mixed, samples=50)[1]
+    _, wlo, whi = elo_interval(8, 20)
+    assert lo <= wlo < whi <= hi and math.isfinite(lo) and math.isfinite(hi)
+    with pytest.raises(ValueError, match="samples"):
+        bootstrap_ratings(2, sweep, samples=0)
+
+
+def test_a_sweep_is_reported_with_an_open_interval() -> None:
+    def game(index: int) -> GameResult:
+        return GameResult(
+            index=index, pair=(0, 1), seat_bots=(0, 1) if index % 2 else (1, 0),
+            winners=(1,) if index % 2 else (0,), termination="points", moves=10,
+            decisions=(5, 5), seconds=(0.01, 0.01), iterations=(0, 0),
+            search_seconds=(0.0, 0.0), record="",
+        )  # fmt: skip
+
+    results = [game(i) for i in range(20)]  # bot 1 (greedy) wins every game
+    meta = {"rules": "standard", "players": 2, "wall_seconds": 1.0}
+    for bootstrap in (200, 0):
+        summary = summarize(["random", "greedy"], results, meta, bootstrap=bootstrap)
+        greedy = summary["bots"][1]
+        assert greedy["elo95"][1] is None  # open: JSON has no infinity
+        assert greedy["elo95"][0] == pytest.approx(286.6, abs=0.1)
+        json.dumps(summary, allow_nan=False)
+        text = text_table(summary)
+        assert "> +287" in text and "+763 to +763" not in text
+        assert "reference" in text
 
 
 # ---------------------------------------------------------------- schedule
@@ -153,6 +213,22 @@ def test_arena_plays_saves_and_summarizes(tmp_path: Path) -> None:
     assert "| random | greedy | 6 |" in md
     assert "greedy" in out.getvalue()
     assert "6/6 games" in err.getvalue()
+
+
+def test_arena_without_bootstrap(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = arena_main(
+        ["--bots", "random,greedy", "--games", "4", "--jobs", "1", "--quiet",
+         "--out", str(tmp_path), "--bootstrap", "0"],
+        stdout=out,
+        stderr=err,
+    )  # fmt: skip
+    assert code == 0, err.getvalue()
+    assert "Traceback" not in err.getvalue()
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["bootstrap"] == 0
+    assert "(no bootstrap)" in (tmp_path / "summary.md").read_text()
+    assert summary["bots"][1]["elo95"] != [None, None]
 
 
 def test_arena_time_per_move_sets_search_budgets(tmp_path: Path) -> None:
@@ -258,6 +334,7 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run(tmp_path: P
         (["--bots", "random,wizard"], "unknown bot"),
         (["--bots", "random,greedy", "--rules", "poker"], "poker"),
         (["--bots", "random,greedy", "--games", "0"], "--games"),
+        (["--bots", "random,greedy", "--bootstrap", "-1"], "--bootstrap"),
         (["--bots", "random,greedy", "--time-per-move", "soon"], "bad time"),
         (["--frobnicate"], "unrecognized"),
     ],
@@ -328,7 +405,11 @@ def test_hint_sees_only_the_acting_seats_view() -> None:
     ("argv", "stdin", "words"),
     [
         (["-"], "not json", "not JSON"),
-        (["-", "--seat", "p1"], None, "not to act"),
+        (["-", "--seat", "p1"], None, "not p1's decision (p0 is to act)"),
+        (["-", "--seat", "1"], None, "not p1's decision (p0 is to act)"),
+        (["-", "--seat", "7"], None, "seats 0 to 1"),
+        (["-", "--top", "0"], None, "--top 0"),
+        (["-", "--top", "-2"], None, "--top -2"),
         (["-", "--seat", "north"], None, "bad seat"),
         (["-", "--time", "forever"], None, "bad time"),
         (["/no/such/file.json"], "", "cannot read"),
@@ -342,6 +423,28 @@ def test_hint_refuses_bad_input(argv: list[str], stdin: str | None, words: str) 
     assert code == 2
     assert words in err
     assert out == ""
+
+
+def test_hint_takes_the_seat_as_play_and_replay_do() -> None:
+    game = new_game("standard", seed=3)
+    game.play("draw")  # p1 is to act
+    args = ["-", "--iterations", "100", "--seed", "1", "--json"]
+    plain = _hint(args, json.dumps(game.to_json()))
+    for seat in ("1", "p1", "P1"):
+        code, out, err = _hint([*args, "--seat", seat], json.dumps(game.to_json()))
+        assert code == 0, err
+        assert json.loads(out)["seat"] == 1
+        assert json.loads(out)["moves"] == json.loads(plain[1])["moves"]
+    # p1's own view (hidden cards) works too
+    code, out, err = _hint([*args, "--seat", "1"], json.dumps(game.view(1)))
+    assert code == 0, err
+
+
+def test_hint_top_shows_that_many_moves() -> None:
+    stdin = json.dumps(new_game("standard", seed=3).to_json())
+    code, out, _ = _hint(["-", "--iterations", "100", "--seed", "1", "--top", "1"], stdin)
+    assert code == 0
+    assert len(out.splitlines()) == 2
 
 
 def test_hint_refuses_a_view_hiding_the_acting_hand() -> None:

@@ -144,6 +144,31 @@ def test_new_moves_apply_pipeline(tmp_path: Path) -> None:
     assert json.loads(moves2) == game.legal_moves()
 
 
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["points 9S", "points 3S"],
+        ["points", "9S", "points", "3S"],
+        ["points 9S", "points", "3S"],
+        ["points", "9S", "points 3S"],
+        ["POINTS 9s", " points  3S "],
+    ],
+)
+def test_apply_reads_quoted_and_unquoted_moves_alike(words: list[str]) -> None:
+    _, out, _ = run(["new", "--seed", "1"])
+    game = Game.from_json(json.loads(out))
+    game.play("points 9S")
+    game.play("points 3S")
+    code, applied, err = run(["apply", "-", *words], stdin=out)
+    assert code == 0, err
+    assert json.loads(applied) == game.to_json()
+
+
+def test_apply_needs_a_move() -> None:
+    _, out, _ = run(["new", "--seed", "1"])
+    assert "no move" in refused(["apply", "-", "", " "], stdin=out)
+
+
 def test_apply_resign_and_agreed_draw() -> None:
     _, out, _ = run(["new", "--seed", "3"])
     code, after, _ = run(["apply", "-", "draw", "resign"], stdin=out)
@@ -456,6 +481,45 @@ def test_play_quit_and_save_to_the_records_folder(tmp_path: Path) -> None:
     assert len(saved) == 1
     assert any(str(saved[0]) in line for line in lines)
     assert read_record(saved[0].read_text()).rules.name == "team"
+
+
+def test_play_hint_at_the_prompt() -> None:
+    options = PlayOptions(get_rules("standard"), seed=3, hint_seconds=0.05)
+    code, prompts, lines = play(options, ["hint", "quit"], then=None)
+    assert code == 1
+    legal = new_game("standard", seed=3).legal_moves()
+    hints = [line for line in lines if line.endswith("% to win")]
+    assert 1 <= len(hints) <= 3
+    for line in hints:
+        m = re.match(r"^\s+(\d+)\. (.+?)\s+[\d.]+% to win$", line)
+        assert m is not None, line
+        assert legal[int(m[1]) - 1] == m[2]
+    assert not any("Not possible" in line for line in lines)
+    assert len(set(prompts[:2])) == 1  # the same question again after the hint
+    assert "hint" in run(["play", "--help"])[1]
+
+
+def test_play_checks_record_before_the_game(tmp_path: Path) -> None:
+    blocker = tmp_path / "file.txt"
+    blocker.write_text("not a folder")
+    err = refused(["play", "--plain", "--seed", "1", "--record", str(blocker / "g.cuttle")], "1\n")
+    assert "--record" in err and "not a folder" in err
+    assert "Save" not in err
+    assert "--record" in refused(["play", "--plain", "--record", ""], "1\n")
+
+
+@pytest.mark.parametrize("folder", ["games", "new/"])
+def test_play_record_into_a_folder(tmp_path: Path, folder: str) -> None:
+    target = tmp_path / folder
+    if not folder.endswith("/"):
+        target.mkdir()
+    argv = ["play", "--plain", "--seed", "1", "--opponent", "random"]
+    code, out, err = run([*argv, "--record", f"{tmp_path}/{folder}"], "draw\nquit\n")
+    assert code == 1, err
+    saved = list(target.glob("*.cuttle"))
+    assert len(saved) == 1, out
+    assert f"Record saved to {saved[0]}" in out
+    assert not read_record(saved[0].read_text()).is_over
 
 
 def test_default_record_paths_never_collide(tmp_path: Path) -> None:

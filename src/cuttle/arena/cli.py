@@ -32,6 +32,10 @@ examples:
 --games is the number of games per pair of bots. Each deck is played under every
 seating of the pair (two seats: both ways round; more seats: the bots alternate around
 the table and every rotation is played), so the count is rounded up to whole groups.
+Ratings are Bradley-Terry Elo (first bot = 0). Each 95% interval holds the Wilson
+interval of the bot's score against the first bot, mapped to Elo, and the bootstrap
+interval (--bootstrap N resamples of the games; 0 for none). Wilson's interval stays
+sensible at 0% or 100%: after a 20-0 sweep a side is open and shown as "> +287".
 Writes DIR/summary.md, DIR/summary.json and one record per game in DIR/games/.
 Each game is saved the moment it ends, so an interrupted run keeps its finished games;
 run the same command again with --resume to play only the rest.
@@ -41,6 +45,7 @@ HINT_EXAMPLES = """\
 examples:
   cuttle hint position.json                  best moves for the seat to act (2 s)
   cuttle hint position.json --time 0.5s --top 3
+  cuttle hint position.json --seat 1         the hint for p1, when p1 is to act
   cuttle new --seed 1 | cuttle hint - --json
 
 POSITION is a full position or a seat's view (hidden cards "??") as JSON, or - for
@@ -122,7 +127,14 @@ def arena_parser() -> argparse.ArgumentParser:
         help="processes each ismcts search uses (1; use with --jobs 1 to give a bot every "
         "core, as the expert level does in play)",
     )
-    p.add_argument("--bootstrap", type=int, default=200, help="bootstrap samples for Elo (200)")
+    p.add_argument(
+        "--bootstrap",
+        type=int,
+        default=200,
+        metavar="N",
+        help="bootstrap samples for the rating intervals (200); 0: no bootstrap, each "
+        "interval is then the Wilson interval of the bot's score against the first bot",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--resume",
@@ -157,6 +169,8 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
             raise _Fail("cuttle arena: --jobs must be at least 1")
         if args.search_workers < 1:
             raise _Fail("cuttle arena: --search-workers must be at least 1")
+        if args.bootstrap < 0:
+            raise _Fail("cuttle arena: --bootstrap must be 0 (no bootstrap) or more")
         variants = [v for v in args.variants.replace(",", " ").split() if v]
         if args.house:
             base = load_house_rules(args.house)
@@ -259,16 +273,33 @@ def hint_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("position", metavar="POSITION", help="position JSON file, or - for stdin")
-    p.add_argument("--seat", default=None, help="the seat asking (default: the seat to act)")
+    p.add_argument(
+        "--seat",
+        default=None,
+        metavar="N",
+        help="the seat asking, 1 or p1 (default: the seat to act); refused when it is not "
+        "that seat's decision",
+    )
     p.add_argument("--time", default="2s", help="search time (2s)")
     p.add_argument("--iterations", type=int, default=None, help="search iterations instead")
     p.add_argument("--seed", type=int, default=None, help="search seed (random)")
     p.add_argument(
         "--house", default=None, metavar="FILE", help="house rules the position is played by"
     )
-    p.add_argument("--top", type=int, default=0, help="show only the best N moves")
+    p.add_argument(
+        "--top", type=int, default=None, metavar="N", help="show only the best N moves (N >= 1)"
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     return p
+
+
+def _seat_number(text: str) -> int:
+    """A ``--seat`` value: ``1`` or ``p1`` (as ``play`` and ``replay`` take it)."""
+    t = text.strip().lower()
+    digits = t[1:] if t.startswith("p") else t
+    if not digits.isdigit():
+        raise _Fail(f"cuttle hint: bad seat {text!r}; write a seat number: 0, 1, ... (or p0, p1)")
+    return int(digits)
 
 
 def _load_view(obj: Any, seat_text: str | None, rules: RuleSet | None = None) -> SeatView:
@@ -282,13 +313,16 @@ def _load_view(obj: Any, seat_text: str | None, rules: RuleSet | None = None) ->
         raise _Fail("cuttle hint: the position lacks 'to_act'")
     seat = to_act
     if seat_text is not None:
-        t = seat_text.strip().lower()
-        if not (t.startswith("p") and t[1:].isdigit()):
-            raise _Fail(f"cuttle hint: bad seat {seat_text!r}; write p0, p1, ...")
-        seat = int(t[1:])
+        seat = _seat_number(seat_text)
+        hands = obj.get("hands")
+        if isinstance(hands, list) and not 0 <= seat < len(hands):
+            raise _Fail(
+                f"cuttle hint: --seat {seat_text}: the position has seats 0 to {len(hands) - 1}"
+            )
         if seat != to_act:
             raise _Fail(
-                f"cuttle hint: p{seat} is not to act (p{to_act} is); hints are for the seat to act"
+                f"cuttle hint: it is not p{seat}'s decision (p{to_act} is to act); a hint "
+                "is for the seat to act"
             )
     if has_hidden:
         if "seat" in obj and obj["seat"] != seat:
@@ -328,6 +362,8 @@ def hint_main(
         seconds = None if args.iterations else _budget_seconds(args.time)
         if args.iterations is not None and args.iterations < 1:
             raise _Fail("cuttle hint: --iterations must be at least 1")
+        if args.top is not None and args.top < 1:
+            raise _Fail(f"cuttle hint: --top {args.top}: show at least 1 move (--top 1 or more)")
         if args.position == "-":
             text = (stdin or sys.stdin).read()
             where = "standard input"
@@ -357,7 +393,7 @@ def hint_main(
     t0 = time.perf_counter()
     rows = bot.analyse(view)
     spent = time.perf_counter() - t0
-    if args.top > 0:
+    if args.top is not None:
         rows = rows[: args.top]
     seat = view.acting
     if args.json:

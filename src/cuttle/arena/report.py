@@ -6,11 +6,31 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from .runner import GameResult
-from .stats import PairGame, bootstrap_ratings, bradley_terry, elo_interval, wilson
+from .stats import PairGame, bradley_terry, elo_interval, rating_intervals, wilson
+
+
+def _bound(x: float) -> float | None:
+    """An interval bound for JSON: ``None`` for an open (infinite) side."""
+    return None if math.isinf(x) else x
+
+
+def elo_range(lo: float | None, hi: float | None) -> str:
+    """An Elo interval in words: ``+120 to +340``, ``> +287`` or ``< -287`` when one side
+    is open (``None`` or infinite, after a sweep), ``any`` when both are."""
+    lo = None if lo is None or math.isinf(lo) else lo
+    hi = None if hi is None or math.isinf(hi) else hi
+    if lo is not None and hi is not None:
+        return f"{lo:+.0f} to {hi:+.0f}"
+    if lo is not None:
+        return f"> {lo:+.0f}"
+    if hi is not None:
+        return f"< {hi:+.0f}"
+    return "any"
 
 
 def summarize(
@@ -19,8 +39,13 @@ def summarize(
     meta: dict[str, Any],
     bootstrap: int = 200,
 ) -> dict[str, Any]:
-    """Pairwise results, crosstable, Bradley–Terry Elo with bootstrap intervals, and the
-    average time per move of every bot."""
+    """Pairwise results, crosstable, Bradley–Terry Elo with 95% intervals, and the
+    average time per move of every bot.
+
+    The rating intervals are :func:`~cuttle.arena.stats.rating_intervals`: ``bootstrap``
+    resamples (0: none) widened to hold each bot's Wilson interval against the first
+    bot. An open side of an interval (after a sweep) is ``None`` in the summary.
+    """
     k = len(specs)
     wins = [[0] * k for _ in range(k)]
     draws = [[0] * k for _ in range(k)]
@@ -66,13 +91,13 @@ def summarize(
                 "score": score / n,
                 "wilson95": [lo, hi],
                 "elo_diff": elo,
-                "elo_diff95": [elo_lo, elo_hi],
+                "elo_diff95": [_bound(elo_lo), _bound(elo_hi)],
             }
             cross[specs[a]][specs[b]] = cell
             if a < b:
                 pairs.append({"bot": specs[a], "opponent": specs[b], **cell})
     ratings = bradley_terry(k, pair_games)
-    intervals = bootstrap_ratings(k, pair_games, samples=bootstrap, seed=0)
+    intervals = rating_intervals(k, pair_games, samples=bootstrap, seed=0)
     bots = []
     for i, s in enumerate(specs):
         n = sum(games[i])
@@ -83,7 +108,7 @@ def summarize(
                 "games": n,
                 "score": score / n if n else 0.0,
                 "elo": ratings[i],
-                "elo95": list(intervals[i]),
+                "elo95": [_bound(x) for x in intervals[i]],
                 "decisions": decisions[i],
                 "ms_per_move": 1000.0 * seconds[i] / decisions[i] if decisions[i] else 0.0,
                 "iterations": iterations[i],
@@ -97,6 +122,7 @@ def summarize(
         terminations[r.termination] = terminations.get(r.termination, 0) + 1
     return {
         **meta,
+        "bootstrap": bootstrap,
         "bots": bots,
         "pairs": pairs,
         "crosstable": cross,
@@ -104,6 +130,13 @@ def summarize(
         "terminations": terminations,
         "mean_moves": sum(r.moves for r in results) / len(results) if results else 0.0,
     }
+
+
+def _rating_range(summary: dict[str, Any], bot: dict[str, Any]) -> str:
+    """A bot's rating interval in words; the first bot is the reference (Elo 0)."""
+    if bot["bot"] == summary["bots"][0]["bot"]:
+        return "reference"
+    return elo_range(*bot["elo95"])
 
 
 def _pct(x: float) -> str:
@@ -137,7 +170,7 @@ def markdown(summary: dict[str, Any]) -> str:
         lines.append(
             f"| {p['bot']} | {p['opponent']} | {p['games']} | {p['wins']} | {p['losses']} "
             f"| {p['draws']} | {_pct(p['score'])} | {_pct(lo)}–{_pct(hi)} "
-            f"| {e:+.0f} ({elo_lo:+.0f} to {elo_hi:+.0f}) |"
+            f"| {e:+.0f} ({elo_range(elo_lo, elo_hi)}) |"
         )
     lines += ["", "## Crosstable (row's score against column)", ""]
     lines.append("| | " + " | ".join(specs) + " |")
@@ -154,16 +187,23 @@ def markdown(summary: dict[str, Any]) -> str:
         lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
     lines += [
         "",
-        "## Ratings (Bradley–Terry Elo, first bot = 0; 95% bootstrap interval)",
+        "## Ratings (Bradley–Terry Elo, first bot = 0; 95% interval)",
+        "",
+        "The interval holds the Wilson 95% interval of the bot's score against the first bot"
+        + (
+            f" and the {summary['bootstrap']}-sample bootstrap interval"
+            if summary.get("bootstrap", 200)
+            else " (no bootstrap)"
+        )
+        + "; after a sweep one side is open (> or <).",
         "",
         "| bot | Elo | 95% | score | games | ms/move | search it/s |",
         "|---|---:|---|---:|---:|---:|---:|",
     ]
     for b in sorted(summary["bots"], key=lambda x: -x["elo"]):
-        lo, hi = b["elo95"]
         ips = b["iterations_per_s"]
         lines.append(
-            f"| {b['bot']} | {b['elo']:+.0f} | {lo:+.0f} to {hi:+.0f} | {_pct(b['score'])} "
+            f"| {b['bot']} | {b['elo']:+.0f} | {_rating_range(summary, b)} | {_pct(b['score'])} "
             f"| {b['games']} | {b['ms_per_move']:.1f} | {f'{ips:,.0f}' if ips else '–'} |"
         )
     return "\n".join(lines) + "\n"
@@ -186,10 +226,9 @@ def text_table(summary: dict[str, Any]) -> str:
         )
     out += ["", f"{'bot':<18} {'Elo':>6}  {'95%':<15} {'ms/move':>8} {'search it/s':>12}"]
     for b in sorted(summary["bots"], key=lambda x: -x["elo"]):
-        lo, hi = b["elo95"]
         ips = b["iterations_per_s"]
         out.append(
-            f"{b['bot']:<18} {b['elo']:>+6.0f}  {f'{lo:+.0f} to {hi:+.0f}':<15} "
+            f"{b['bot']:<18} {b['elo']:>+6.0f}  {_rating_range(summary, b):<15} "
             f"{b['ms_per_move']:>8.1f} {f'{ips:,.0f}' if ips else '–':>12}"
         )
     return "\n".join(out) + "\n"

@@ -44,10 +44,18 @@ def elo_from_score(p: float, n: int | None = None) -> float:
 
 
 def elo_interval(successes: float, n: int) -> tuple[float, float, float]:
-    """Elo difference of a score and its 95% interval (the Wilson bounds mapped to Elo)."""
+    """Elo difference of a score and its 95% interval: the Wilson bounds mapped to Elo.
+
+    A Wilson bound that reaches 0 or 1 has no finite Elo, so that side of the interval
+    is open (``-inf`` or ``+inf``): a 20–0 sweep gives ``(+636, +287, +inf)``, i.e. "more
+    than +287", never an interval of zero width. The point estimate of a perfect score
+    is clipped as :func:`elo_from_score` does (half a game off the extreme).
+    """
     lo, hi = wilson(successes, n)
     p = successes / n if n else 0.5
-    return elo_from_score(p, n), elo_from_score(lo, n), elo_from_score(hi, n)
+    elo_lo = -math.inf if lo <= 0.0 else elo_from_score(lo)
+    elo_hi = math.inf if hi >= 1.0 else elo_from_score(hi)
+    return elo_from_score(p, n), elo_lo, elo_hi
 
 
 PairGame = tuple[int, int, float]
@@ -96,7 +104,14 @@ def bradley_terry(
 def bootstrap_ratings(
     k: int, games: Sequence[PairGame], samples: int = 200, seed: int = 0
 ) -> list[tuple[float, float]]:
-    """95% bootstrap intervals of :func:`bradley_terry` ratings (games resampled)."""
+    """95% bootstrap intervals of :func:`bradley_terry` ratings (games resampled).
+
+    A resample of a sweep is a sweep again, so these intervals can have zero width;
+    :func:`rating_intervals` widens them with each bot's Wilson interval. Raises
+    ``ValueError`` when ``samples`` is below 1.
+    """
+    if samples < 1:
+        raise ValueError(f"bootstrap samples must be at least 1, not {samples}")
     if not games:
         return [(0.0, 0.0)] * k
     rng = random.Random(seed)
@@ -112,4 +127,47 @@ def bootstrap_ratings(
         lo = d[int(0.025 * (len(d) - 1))]
         hi = d[math.ceil(0.975 * (len(d) - 1))]
         out.append((lo, hi))
+    return out
+
+
+def rating_intervals(
+    k: int, games: Sequence[PairGame], samples: int = 200, seed: int = 0
+) -> list[tuple[float, float]]:
+    """95% intervals of the :func:`bradley_terry` ratings (player 0 = 0, so its interval
+    is ``(0, 0)``).
+
+    Each other player's interval holds its :func:`elo_interval` against player 0 (the
+    Wilson interval of its direct score mapped to Elo, whose side is open, ``±inf``,
+    after a sweep) and, with ``samples`` ≥ 1, the :func:`bootstrap_ratings` interval
+    too (which adds what games against the others say). ``samples == 0`` means no
+    bootstrap: the Wilson interval alone. A player that never met player 0 gets the
+    bootstrap interval, or ``(-inf, +inf)`` without one.
+    """
+    if samples < 0:
+        raise ValueError(f"bootstrap samples must be 0 or more, not {samples}")
+    direct: list[tuple[float, float] | None] = [None] * k
+    score = [0.0] * k
+    count = [0] * k
+    for i, j, s in games:
+        if j == 0 and i != 0:
+            score[i] += s
+            count[i] += 1
+        elif i == 0 and j != 0:
+            score[j] += 1.0 - s
+            count[j] += 1
+    for i in range(1, k):
+        if count[i]:
+            _, lo, hi = elo_interval(score[i], count[i])
+            direct[i] = (lo, hi)
+    boot = bootstrap_ratings(k, games, samples, seed) if samples else None
+    out: list[tuple[float, float]] = []
+    for i in range(k):
+        if i == 0:
+            out.append((0.0, 0.0))
+            continue
+        parts = [x for x in (direct[i], boot[i] if boot else None) if x is not None]
+        if not parts:
+            out.append((-math.inf, math.inf))
+        else:
+            out.append((min(lo for lo, _ in parts), max(hi for _, hi in parts)))
     return out

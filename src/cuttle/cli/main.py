@@ -21,7 +21,7 @@ examples:
   cuttle rules                                  the rule sets and variants
   cuttle play                                   play standard Cuttle against a bot
   cuttle play --rules team                      two against two
-  cuttle new --seed 1 > start.json              a position, as JSON
+  cuttle new --seed 2 > start.json              a position, as JSON
   cuttle moves start.json                       its legal moves
   cuttle apply start.json draw "points 7H"      play moves on it
   cuttle replay records/game.cuttle             watch a recorded game

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuttle.bots import BOT_KINDS, LEVELS, Bot, make_bot
+from cuttle.bots import BOT_KINDS, LEVELS, Bot, analyse, make_bot
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.history import Event
 from cuttle.engine.rules import RuleSet
@@ -38,12 +39,13 @@ examples:
   cuttle play --rules team                      you and p2 against p1 and p3
   cuttle play --rules multiplayer --players 4 --variants random-four
   cuttle play --seed 7 --record mygame.cuttle   a repeatable deal, saved where you say
+  cuttle play --record games/                   saved as a new file in the folder games/
   cuttle play --practice                        a practice round: every hand face up
   cuttle play --house house.toml --opponent hard   your own house rules against a bot
 
 At the prompt type a move's number or the move itself ('points 7H'), or one of:
-help, moves, table, resign, quit. The record is saved at the end of the game
-(default: records/<date-time>.cuttle).
+help, moves, table, hint, resign, quit. The record is saved at the end of the game
+(default: records/<date-time>.cuttle); --record is checked before the game starts.
 """
 
 HELP_TEXT = """\
@@ -53,7 +55,8 @@ Type the number of a move, or the move in notation:
 Cards are rank (A 2-9 T J Q K) then suit (C D H S): 7H, TH or 10h; jokers X1, X2.
 In the table, XX[JC from p1] is a card with a jack on it taken from p1, and a * marks
 a card a nine returned (it cannot be played this turn).
-Commands: moves (list your moves), table (draw the table again), resign, quit, help."""
+Commands: moves (list your moves), table (draw the table again), hint (the best moves
+and their win chances, after a second of search), resign, quit, help."""
 
 
 @dataclass
@@ -71,6 +74,10 @@ class PlayOptions:
     plain: bool = True
     practice: bool = False
     """A practice round (seed 004): every hand face up for everyone."""
+    hint_seconds: float = 1.0
+    """The search budget of the ``hint`` command at the prompt."""
+    hint_top: int = 3
+    """How many moves the ``hint`` command shows."""
 
 
 class _Leave(Exception):
@@ -203,6 +210,9 @@ class PlainSession:
         if word in ("table", "t"):
             self.show_table()
             return False
+        if word == "hint":
+            self.show_hint(legal)
+            return False
         if word in ("quit", "exit", "q"):
             raise _Leave
         if word == "resign":
@@ -227,6 +237,16 @@ class PlainSession:
             return False
         self._announce(event)
         return True
+
+    def show_hint(self, legal: list[str]) -> None:
+        """Search the human's seat view for a moment and show the best moves (with their
+        numbers) and estimated win chances, as ``cuttle hint`` does."""
+        seconds = self.options.hint_seconds
+        self.say(f"Thinking for {seconds:g} s ...")
+        rows = analyse(self.table.view(self.seat), seconds=seconds)
+        for m, q in rows[: self.options.hint_top]:
+            number = legal.index(m) + 1 if m in legal else "?"
+            self.say(f"  {number:>2}. {m:<16} {100 * q:5.1f}% to win")
 
     # ------------------------------------------------------------------ the end
 
@@ -319,7 +339,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_rules_options(p)
     p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default 0)")
     p.add_argument("--seed", type=seed_value, default=None, help="shuffle seed (repeatable)")
-    p.add_argument("--record", metavar="PATH", help="where to save the game record")
+    p.add_argument(
+        "--record",
+        metavar="PATH",
+        help="where to save the game record: a file, or a folder (an existing one, or a name "
+        "ending in /) to save a new <date-time>.cuttle in; checked before the game starts",
+    )
     p.add_argument(
         "--opponent",
         default="medium",
@@ -362,16 +387,44 @@ def _input_from(io: Streams) -> InputFn:
     return read
 
 
+def record_target(text: str) -> Path:
+    """The file a ``--record`` value names, checked before the game starts.
+
+    A folder that exists, or a name ending in ``/``, gets a new ``<date-time>.cuttle``
+    file in it; anything else is the file itself (its missing folders are made when it is
+    saved). Raises :class:`CliError` when the record could not be written there (a file
+    where a folder should be, no permission to write).
+    """
+    if not text.strip():
+        raise CliError("--record: give a file or a folder to save the record in")
+    path = Path(text).expanduser()
+    if path.is_dir() or text.endswith(("/", os.sep)):
+        folder, target = path, None
+    else:
+        folder, target = path.parent, path
+    if target is not None and target.exists() and not os.access(target, os.W_OK):
+        raise CliError(f"--record {text}: the file cannot be written (no permission)")
+    existing = folder
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise CliError(f"--record {text}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise CliError(f"--record {text}: cannot write in the folder {existing} (no permission)")
+    return target if target is not None else default_record_path(folder)
+
+
 def cmd_play(args: argparse.Namespace, io: Streams) -> int:
     """``cuttle play``: check the options, then play."""
     rules = rules_from_args(args)
     if not 0 <= args.seat < rules.players:
         raise CliError(f"--seat {args.seat}: {rules.name} here has seats 0 to {rules.players - 1}")
+    record = None if args.record is None else str(record_target(args.record))
     options = PlayOptions(
         rules=rules,
         seat=args.seat,
         seed=args.seed,
-        record=args.record,
+        record=record,
         opponent=args.opponent,
         plain=args.plain,
         practice=args.practice,

@@ -32,7 +32,7 @@ examples:
   cuttle new                                   a standard game, shuffled at random
   cuttle new --rules cutthroat --seed 7        three players, a repeatable deal
   cuttle new --rules multiplayer --players 4 --variants random-four
-  cuttle new --seed 1 > start.json             save the position for 'moves' and 'apply'
+  cuttle new --seed 2 > start.json             save the position for 'moves' and 'apply'
 """
 
 MOVES_EXAMPLES = """\
@@ -43,9 +43,10 @@ examples:
 
 APPLY_EXAMPLES = """\
 examples:
+  cuttle new --seed 2 > start.json             the position these examples start from
   cuttle apply start.json draw                 play one move, print the new position
   cuttle apply start.json draw "points 7H"     several moves, in order
-  cuttle apply start.json draw points 7H       the same, unquoted: a move starts at its verb
+  cuttle apply start.json draw points 7H       the same unquoted: each move starts at its verb
   cuttle apply start.json resign               the seat to act resigns
   cuttle new --seed 1 | cuttle apply - draw | cuttle moves -
 
@@ -105,7 +106,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         formatter_class=HelpFormatter,
     )
     p.add_argument("position", metavar="POSITION", help="position file (JSON), or - for stdin")
-    p.add_argument("moves", metavar="MOVE", nargs="+", help="a move in notation, e.g. 'points 7H'")
+    p.add_argument(
+        "moves",
+        metavar="MOVE",
+        nargs="+",
+        help="a move in notation ('points 7H'), or one word of one: each move starts at its verb",
+    )
     p.add_argument("--house", metavar="FILE", help="house rules the position is played by")
     p.add_argument("--pretty", action="store_true", help="indent the JSON")
     p.set_defaults(func=cmd_apply)
@@ -170,23 +176,33 @@ def apply_move(game: Game, text: str) -> None:
 
 
 def group_moves(words: list[str]) -> list[str]:
-    """The moves given on the command line: one a word when a word holds a space
-    (``draw "points 7H"``); otherwise each move starts at a verb (``draw points 7H``)."""
-    if any(" " in w.strip() for w in words):
-        return list(words)
+    """The moves given on the command line, read the same whether they are quoted or not.
+
+    Every argument is split into words and each move starts at its verb, so
+    ``draw "points 7H"``, ``draw points 7H`` and ``"points 9S" points 3S`` all give the
+    same moves (``draw agreed`` stays one: ``agreed`` is not a verb). An argument of
+    several words starts a move even without a verb, so ``draw "jump KS"`` reports
+    ``jump KS`` as move 2.
+    """
     moves: list[str] = []
-    for word in words:
-        if moves and word.lower() not in VERB_CODES:
-            moves[-1] += f" {word}"
-        else:
-            moves.append(word)
+    for arg in words:
+        parts = arg.split()
+        for k, word in enumerate(parts):
+            starts = word.lower() in VERB_CODES or (k == 0 and len(parts) > 1)
+            if moves and not starts:
+                moves[-1] += f" {word}"
+            else:
+                moves.append(word)
     return moves
 
 
 def cmd_apply(args: argparse.Namespace, io: Streams) -> int:
     """``cuttle apply``: play moves on a position and print the position reached."""
     game = load_position(args.position, house_from_args(args), io.stdin)
-    for i, text in enumerate(group_moves(args.moves), start=1):
+    moves = group_moves(args.moves)
+    if not moves:
+        raise CliError("no move given (the moves are empty)")
+    for i, text in enumerate(moves, start=1):
         where = f"move {i} ({text!r})"
         try:
             apply_move(game, text)
