@@ -161,6 +161,8 @@ class Game:
         self.glasses: list[list[int]] = [[] for _ in range(n)]
         self.scrap: list[int] = []
         self.deck: list[int] = []  # top of the deck is the END of this list
+        self.removed: list[int] = []
+        """Cards set aside face up before the deal (:attr:`RuleSet.remove`), out of play."""
         self.frozen: list[int] = []
         self.passes = 0
         self.pending: Pending | None = None
@@ -187,9 +189,16 @@ class Game:
 
     @classmethod
     def deal(cls, rules: RuleSet, deck: Sequence[int]) -> Game:
-        """Deal ``deck`` (top first) as notation.md says and return the new game."""
+        """Deal ``deck`` (top first) as notation.md says and return the new game.
+
+        The cards :attr:`RuleSet.remove` names are first set aside face up
+        (:func:`~cuttle.engine.rules.set_aside`); the rest is dealt in order.
+        """
         g = cls(rules)
         g.start_deck = list(deck)
+        if rules.remove:
+            g.removed = R.set_aside(deck, rules.remove)
+            deck = [c for c in deck if c not in g.removed]
         stack = list(reversed(deck))
         sizes = [rules.hand_size(s) for s in range(g.n)]
         while any(len(g.hands[s]) < sizes[s] for s in range(g.n)):
@@ -212,6 +221,7 @@ class Game:
         g.glasses = [x[:] for x in self.glasses]
         g.scrap = self.scrap[:]
         g.deck = self.deck[:]
+        g.removed = self.removed[:]
         g.frozen = self.frozen[:]
         g.passes = self.passes
         g.pending = self.pending.copy() if self.pending is not None else None
@@ -1186,7 +1196,7 @@ def new_game(
     """Shuffle (with ``seed``) or take ``deck`` (top first), deal, and return a new game.
 
     ``rules`` is a rule-set name or a :class:`RuleSet`; ``players`` the seat count
-    where the rule set allows a choice (multiplayer: 2 to 5).
+    where the rule set allows a choice (multiplayer: 2 to 8).
     """
     from .cards import card as parse_card
     from .errors import InvalidPositionError

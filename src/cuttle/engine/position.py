@@ -3,7 +3,7 @@ and dealing a full position consistent with one seat's view.
 
 Extra keys this engine writes beyond notation.md (only when not at their default) are
 documented in ``docs/notation.md``: ``moves``, ``termination``, ``skips``, ``known``,
-``deck_known`` and, inside ``pending``, ``kind``, ``victim`` and ``counter_seats``.
+``deck_known``, ``removed`` and, inside ``pending``, ``kind``, ``victim`` and ``counter_seats``.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from .rules import (
     TARGETED_EFFECTS,
     RuleSet,
     get_rules,
+    removal_fits,
 )
 
 HIDDEN = "??"
@@ -151,6 +152,8 @@ def to_json(g: Game, viewer: int | None = -1) -> dict[str, Any]:
         "revealed": [CARD_NAMES[c] for c in g.revealed],
         "winner": _winner_json(g),
     }
+    if g.removed:
+        out["removed"] = [CARD_NAMES[c] for c in g.removed]
     if g.moves_played:
         out["moves"] = g.moves_played
     if g.termination is not None:
@@ -319,8 +322,15 @@ def from_json(
     hidden_deck = sum(1 for c in deck if c < 0)
     g.deck = list(reversed(deck))
     g.revealed = rd.many(obj["revealed"], "revealed")
-    if -1 in g.scrap or -1 in g.revealed:
+    g.removed = rd.many(obj.get("removed", []), "removed")
+    if -1 in g.scrap or -1 in g.revealed or -1 in g.removed:
         raise InvalidPositionError("only hands and the deck may hold hidden cards")
+    if not removal_fits(g.removed, rs.remove):
+        want = " ".join(rs.remove) or "nothing"
+        raise InvalidPositionError(
+            f"'removed' must hold the cards {rs.name} sets aside ({want}), "
+            f"not {' '.join(CARD_NAMES[c] for c in g.removed) or 'nothing'}"
+        )
     pend = obj["pending"]
     if pend is not None:
         if not isinstance(pend, Mapping):
@@ -583,8 +593,8 @@ def deal_from_view(
             for val in x:
                 collect(val)
 
-    for key in ("hands", "fields", "scrap", "deck", "pending", "revealed"):
-        collect(view[key])
+    for key in ("hands", "fields", "scrap", "deck", "pending", "revealed", "removed"):
+        collect(view.get(key, []))
     unseen = [CARD_NAMES[c] for c in range(n_cards) if CARD_NAMES[c] not in seen]
     rng.shuffle(unseen)
     it = iter(unseen)

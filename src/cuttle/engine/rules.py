@@ -10,13 +10,28 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from .cards import ACE, EIGHT, FIVE, FOUR, NINE, SEVEN, SIX, THREE, TWO
-from .errors import InvalidRulesError
+from .cards import (
+    ACE,
+    CARD_NAMES,
+    EIGHT,
+    FIVE,
+    FOUR,
+    JOKER_RANK,
+    NINE,
+    RANK_OF,
+    RANKS,
+    SEVEN,
+    SIX,
+    THREE,
+    TWO,
+    card,
+)
+from .errors import CuttleError, InvalidRulesError
 
 # Effect primitives a one-off may have (the library house rules choose from).
 SCRAP_POINTS = "scrap-points"
@@ -120,11 +135,25 @@ class RuleSet:
     """Opponents may answer a royal with an out-of-turn nine (team)."""
     ten_blocks_scuttle: bool = False
     move_cap: int = 1000
+    remove: tuple[str, ...] = ()
+    """Cards set aside face up before the deal (seed 004's large-table advice): each
+    entry is a card (``"AS"``: that card) or a rank (``"A"``: the first card of that
+    rank from the top of the shuffled deck). Card entries are taken first."""
+    big_table: int = 0
+    """From this many seats on (0: never), :func:`get_rules` sets :attr:`remove` to
+    :attr:`big_table_remove`."""
+    big_table_remove: tuple[str, ...] = ()
+    """What a big table removes (multiplayer: one ace and one six)."""
 
     @property
     def card_count(self) -> int:
         """Number of cards in play: 52 plus jokers."""
         return 52 + self.jokers
+
+    @property
+    def in_play(self) -> int:
+        """Number of cards dealt from: :attr:`card_count` less the removed cards."""
+        return self.card_count - len(self.remove)
 
     @property
     def pass_limit(self) -> int:
@@ -222,15 +251,18 @@ _MULTIPLAYER = replace(
     name="multiplayer",
     players=2,
     min_players=2,
-    max_players=5,
-    description="Cuttle Multiplayer v1.2 for 2-5: hand limit 7, fours hit everyone, "
-    "glasses open every hand, the scrap reshuffles.",
+    max_players=8,
+    description="Cuttle Multiplayer v1.2 for 2-8: hand limit 7, fours hit everyone, "
+    "glasses open every hand, the scrap reshuffles; from 6 seats an ace and a six are "
+    "set aside.",
     hand_limit=7,
     limit_discard=True,
     four_victims="all",
     glasses_public=True,
     counter_spends_turn=True,
     reshuffle_scrap=True,
+    big_table=6,
+    big_table_remove=("A", "6"),
 )
 
 PRESETS: dict[str, RuleSet] = {
@@ -286,6 +318,8 @@ def get_rules(
             )
             raise InvalidRulesError(f"{base.name} is played by {span} players, not {players}")
         base = replace(base, players=players)
+        if base.big_table and players >= base.big_table:
+            base = replace(base, remove=base.big_table_remove)
     rules = base
     for variant in wanted:
         if variant in rules.variants:
@@ -300,12 +334,110 @@ def get_rules(
     return replace(rules, variants=tuple(sorted(set(rules.variants) | set(wanted))))
 
 
+# --- cards set aside before the deal ----------------------------------------------
+
+_REMOVE_RANKS = {
+    **{r: r for r in RANKS}, "1": "A", "10": "T", "X": "X", "JOKER": "X",
+}  # fmt: skip
+
+
+def removal_entry(text: str) -> str:
+    """Return the canonical form of one :attr:`RuleSet.remove` entry: a rank letter
+    (``A 2 … 9 T J Q K``, or ``X`` for a joker) or a card name (``AS``, ``X1``).
+
+    Raises :class:`InvalidRulesError` for anything else.
+    """
+    if not isinstance(text, str):
+        raise InvalidRulesError(f"{text!r} is neither a rank nor a card")
+    key = text.strip().upper()
+    if key in _REMOVE_RANKS:
+        return _REMOVE_RANKS[key]
+    try:
+        return CARD_NAMES[card(key)]
+    except CuttleError:
+        raise InvalidRulesError(
+            f"{text!r} is neither a rank (A, 2-9, T, J, Q, K, X) nor a card (AS, X1)"
+        ) from None
+
+
+def _rank_index(entry: str) -> int:
+    return JOKER_RANK if entry == "X" else RANKS.index(entry)
+
+
+def set_aside(deck: Sequence[int], remove: Sequence[str]) -> list[int]:
+    """Return the cards ``remove`` takes out of ``deck`` (top first), in entry order:
+    a card entry takes that card, then each rank entry the first card of its rank from
+    the top that is not already taken."""
+    taken: list[int] = []
+    for entry in remove:
+        if len(entry) > 1:
+            taken.append(card(entry))
+    chosen = set(taken)
+    for entry in remove:
+        if len(entry) == 1:
+            r = _rank_index(entry)
+            for c in deck:
+                if RANK_OF[c] == r and c not in chosen:
+                    taken.append(c)
+                    chosen.add(c)
+                    break
+    return taken
+
+
+def removal_fits(removed: Iterable[int], remove: Sequence[str]) -> bool:
+    """Whether the set-aside cards ``removed`` are what ``remove`` asks for (card
+    entries exactly, and one card of each rank entry's rank)."""
+    rest = list(removed)
+    for entry in remove:
+        if len(entry) > 1:
+            c = card(entry)
+            if c not in rest:
+                return False
+            rest.remove(c)
+    ranks = sorted(_rank_index(e) for e in remove if len(e) == 1)
+    return sorted(RANK_OF[c] for c in rest) == ranks
+
+
+def _removal_problems(rules: RuleSet) -> list[str]:
+    """What makes ``rules.remove`` impossible to carry out."""
+    problems: list[str] = []
+    per_rank: dict[int, int] = {}
+    cards_named = [e for e in rules.remove if len(e) > 1]
+    if len(set(cards_named)) != len(cards_named):
+        problems.append("'remove' names a card twice")
+    for entry in rules.remove:
+        r = _rank_index(entry) if len(entry) == 1 else RANK_OF[card(entry)]
+        per_rank[r] = per_rank.get(r, 0) + 1
+    for entry in cards_named:
+        if card(entry) >= rules.card_count:
+            problems.append(f"'remove': {entry} is not in a deck with {rules.jokers} joker(s)")
+    for r, k in per_rank.items():
+        have = rules.jokers if r == JOKER_RANK else 4
+        if k > have:
+            problems.append(
+                f"'remove' takes {k} cards of rank {RANKS[r] if r < 13 else 'X'}, "
+                f"the deck has {have}"
+            )
+    return problems
+
+
 # --- house rules -----------------------------------------------------------------
 
 _HOUSE_FIELDS = {
     f.name
     for f in fields(RuleSet)
-    if f.name not in {"name", "variants", "oneoffs", "teams", "min_players", "max_players"}
+    if f.name
+    not in {
+        "name",
+        "variants",
+        "oneoffs",
+        "teams",
+        "min_players",
+        "max_players",
+        "remove",
+        "big_table",
+        "big_table_remove",
+    }
 }
 _RANK_KEYS = {
     "A": ACE, "1": ACE, "2": TWO, "3": THREE, "4": FOUR, "5": FIVE, "6": SIX,
@@ -371,6 +503,17 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
                 else:
                     oneoffs[rank] = effect
             changes["oneoffs"] = oneoffs
+        elif key == "remove":
+            if not isinstance(value, list):
+                problems.append('\'remove\' must be a list of ranks or cards, e.g. ["A", "6"]')
+                continue
+            entries: list[str] = []
+            for item in value:
+                try:
+                    entries.append(removal_entry(item))
+                except InvalidRulesError as exc:
+                    problems.append(f"'remove': {exc}")
+            changes["remove"] = tuple(entries)
         elif key == "goals":
             if (
                 not isinstance(value, list)
@@ -402,10 +545,14 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
         problems.append("'move_cap' must be 1 or more")
     if result.jokers not in {0, 1, 2}:
         problems.append("'jokers' must be 0, 1 or 2")
-    elif result.deal * result.players + 1 > result.card_count:
-        problems.append(
-            f"not enough cards to deal {result.deal} to each of {result.players} players"
-        )
+    else:
+        problems.extend(_removal_problems(result))
+        dealt = sum(result.hand_size(s) for s in range(result.players))
+        if dealt + (0 if result.dealer_extra else 1) > result.in_play:
+            problems.append(
+                f"not enough cards to deal {result.deal} to each of {result.players} players"
+                + (f" with {len(result.remove)} set aside" if result.remove else "")
+            )
     effects = set(result.oneoffs.values())
     if SWAP_HANDS in effects and result.players != 2:
         problems.append(f"oneoffs: {SWAP_HANDS!r} needs exactly two players")
