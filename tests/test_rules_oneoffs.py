@@ -103,7 +103,8 @@ def test_two_scraps_a_royal_or_glasses() -> None:
 
 
 def test_two_may_scrap_its_own_players_royal_even_under_its_own_queen() -> None:
-    g = game("standard", hands=[["2C"], ["5D"]], fields=[{"faces": ["KH", "QS"]}, {}])
+    """classic: a two may target one's own permanents (spec ruling 16)."""
+    g = game("classic", hands=[["2C"], ["5D"]], fields=[{"faces": ["KH", "QS"]}, {}])
     assert {"oneoff 2C KH", "oneoff 2C QS"} <= legal(g)
 
 
@@ -390,18 +391,23 @@ def test_classic_seven_revealing_the_last_card_a_five() -> None:
     assert legal(g) == {"points 5C"}
 
 
-def test_a_revealed_three_may_take_the_seven() -> None:
-    """The seven reaches the scrap when the choice is made: a revealed three can take it
-    even when the scrap was empty."""
+def test_a_revealed_three_cannot_take_the_seven() -> None:
+    """Spec ruling 14: a revealed card is judged while the seven is pending, so with an
+    empty scrap a revealed three is no one-off, and it never takes that seven."""
     g = game("standard", hands=[["7S"], ["5D"]], deck=["3C", "KD"])
     assert g.scrap == []
     cast(g, "oneoff 7S")
-    assert "oneoff 3C" in legal(g)
+    assert "oneoff 3C" not in legal(g)
+    refuse(g, "oneoff 3C", "scrap")
+    g = game("standard", hands=[["7S"], ["5D"]], deck=["3C", "KD"], scrap=["9H"])
+    cast(g, "oneoff 7S")
     play(g, "oneoff 3C")
+    assert g.to_json()["pending"]["seven"] == "7S"
     resolve_all(g)
-    assert legal(g) == {"take 7S"}
-    play(g, "take 7S")
-    assert hand(g, 0) == {"7S"} and deck_top(g) == ["KD"]
+    assert legal(g) == {"take 9H"}
+    refuse(g, "take 7S", "seven")
+    play(g, "take 9H")
+    assert hand(g, 0) == {"9H"} and deck_top(g) == ["KD"] and {"7S", "3C"} <= scrap(g)
 
 
 def test_a_revealed_seven_plays_on() -> None:
@@ -488,12 +494,12 @@ def test_standard_nine_cannot_target_own_cards() -> None:
 
 
 def test_standard_nine_on_a_jacked_card_takes_the_top_jack() -> None:
-    """Spec ruling 3: a stack is targeted through its top jack only. The jack returns to
-    the hand of its controller (frozen); the point card goes back to p0."""
+    """Spec ruling 3: the top jack is a target, and (standard) so is the point card under
+    it. The jack returns to the hand of its controller (frozen); the point card goes back
+    to p0."""
     stolen = {"card": "TH", "owner": 0, "jacks": [{"card": "JC", "to": 1}]}
     g = game("standard", hands=[["9C"], ["5D"]], fields=[{}, {"points": [stolen]}])
-    assert "oneoff 9C JC" in legal(g)
-    refuse(g, "oneoff 9C TH")
+    assert {"oneoff 9C JC", "oneoff 9C TH"} <= legal(g)
     cast(g, "oneoff 9C JC")
     assert controller(g, "TH") == 0 and "JC" in hand(g, 1)
     assert g.to_json()["frozen"] == ["JC"]
@@ -547,7 +553,9 @@ def test_nine_on_a_jack_tower_returns_the_top_jack(rules: str, frozen: bool) -> 
         hands=[["9C"], ["5D"]],
         fields=[{}, {"points": [g.to_json()["fields"][1]["points"][0]]}],
     )
-    assert {m for m in legal(g) if m.startswith("oneoff 9C")} == {"oneoff 9C JH"}
+    # standard also reaches the point card under the tower (spec ruling 3), never JC, JD
+    expected = {"oneoff 9C JH", "oneoff 9C 7H"} if frozen else {"oneoff 9C JH"}
+    assert {m for m in legal(g) if m.startswith("oneoff 9C")} == expected
     cast(g, "oneoff 9C JH")
     assert controller(g, "7H") == 0 and jacks_on(g, "7H") == [("JC", 1), ("JD", 0)]
     assert "JH" in hand(g, 1)

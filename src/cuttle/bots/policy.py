@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine import rules as R
-from ..engine.cards import EIGHT, KING, POINT_VALUE, QUEEN, RANK_OF
+from ..engine.cards import KING, POINT_VALUE, RANK_OF
+from ..engine.effects.common import field_seat as _owner_of
 from ..engine.game import COUNTER_PHASE, Game
 from ..engine.moves import (
     COUNTER,
@@ -40,76 +40,13 @@ def _goal(g: Game, v: int) -> int:
     return g.rules.goals[k if k < 4 else 4]
 
 
-def _owner_of(g: Game, c: int) -> int:
-    """Seat whose field holds table card ``c`` (as base, cover or glasses), or -1."""
-    for v in range(g.n):
-        if c in g.glasses[v]:
-            return v
-        for st in g.faces[v]:
-            if st[0] == c or (st[2] and st[2][-1][0] == c):
-                return v
-        for st in g.points[v]:
-            if st[0] == c or (st[2] and st[2][-1][0] == c):
-                return v
-    return -1
-
-
-def _target_worth(g: Game, c: int, v: int) -> float:
-    """How much seat ``v`` loses if table card ``c`` leaves its field."""
-    r = RANK_OF[c]
-    if r == KING:
-        return 6.0
-    if r == QUEEN:
-        return 4.0
-    if r == EIGHT and c in g.glasses[v]:
-        return 2.0
-    for st in g.points[v]:
-        if st[0] == c:
-            return float(POINT_VALUE[c])
-        if st[2] and st[2][-1][0] == c:
-            return 2.0 * POINT_VALUE[st[0]]
-    return 3.0
-
-
 def oneoff_score(g: Game, s: int, c: int, t: int) -> float:
-    """Rough gain for seat ``s``'s side if its one-off ``c`` (on target ``t``) resolves."""
-    effect = g.rules.oneoffs.get(RANK_OF[c])
-    team = g.rules.team_of(s)
-    if effect == R.SCRAP_POINTS:
-        mine = sum(_score(g, v) for v in team)
-        theirs = max((_score(g, v) for v in range(g.n) if v not in team), default=0)
-        return 0.9 * (theirs - mine) - 1.0
-    if effect == R.SCRAP_ROYALS:
-        val = 0.0
-        for v in range(g.n):
-            sign = -1.0 if v in team else 1.0
-            for st in g.faces[v]:
-                val += sign * (6.0 if RANK_OF[st[0]] == KING else 4.0)
-            val += sign * 2.0 * len(g.glasses[v])
-            for st in g.points[v]:
-                if st[2] and st[1] != v:
-                    val += sign * 2.0 * POINT_VALUE[st[0]]
-        return val - 1.0
-    if effect in (R.SCRAP_ROYAL, R.RETURN_CARD, R.SCRAP_GLASSES):
-        v = _owner_of(g, t)
-        if v < 0:
-            return 0.0
-        w = _target_worth(g, t, v)
-        if effect == R.RETURN_CARD:
-            w *= 0.8
-        return -w if v in team else w - 0.5
-    if effect == R.TAKE_FROM_SCRAP:
-        return 2.5
-    if effect == R.DISCARD_TWO:
-        return 3.0
-    if effect in (R.DRAW_TWO, R.DISCARD_ONE_DRAW_THREE):
-        return 3.5
-    if effect == R.REVEAL_AND_PLAY:
-        return 2.5
-    if effect == R.SWAP_HANDS:
-        other = 1 - s if g.n == 2 else s
-        return float(len(g.hands[other]) - len(g.hands[s]))
-    return 0.0
+    """Rough gain for seat ``s``'s side if its one-off ``c`` (on target ``t``) resolves:
+    the score hook of the card's effect (:meth:`cuttle.engine.effect.Effect.score`)."""
+    effect = g.rules.effect_of(c)
+    if effect is None:
+        return 0.0
+    return effect.score(g, s, (ONEOFF, c, t, -1, ()))
 
 
 def move_score(g: Game, m: Move) -> float:

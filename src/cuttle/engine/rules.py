@@ -31,7 +31,9 @@ from .cards import (
     TWO,
     card,
 )
+from .effect import DESCRIPTIONS, Effect, effect_for
 from .errors import CuttleError, InvalidRulesError
+from .frozen import FrozenMap
 
 # Effect primitives a one-off may have (the library house rules choose from).
 SCRAP_POINTS = "scrap-points"
@@ -46,22 +48,13 @@ RETURN_CARD = "return-card"
 SCRAP_GLASSES = "scrap-glasses"
 SWAP_HANDS = "swap-hands"
 
-EFFECTS: dict[str, str] = {
-    SCRAP_POINTS: "scrap every point card on the table, with their jacks",
-    SCRAP_ROYAL: "scrap a target royal or glasses",
-    TAKE_FROM_SCRAP: "take a card of your choice from the scrap",
-    DISCARD_TWO: "the victim(s) discard two cards",
-    DRAW_TWO: "draw two cards",
-    DISCARD_ONE_DRAW_THREE: "discard one card, then draw three",
-    SCRAP_ROYALS: "scrap every royal and glasses; point cards return to their owners",
-    REVEAL_AND_PLAY: "reveal the top of the deck and play a revealed card",
-    RETURN_CARD: "return a target card to a hand (or the deck)",
-    SCRAP_GLASSES: "scrap a target glasses eight",
-    SWAP_HANDS: "swap hands with the opponent",
-}
-"""The library of one-off effect primitives, with a one-line description each."""
+EFFECTS: dict[str, str] = DESCRIPTIONS
+"""The library of one-off effect primitives, with a one-line description each.
 
-TARGETED_EFFECTS = frozenset({SCRAP_ROYAL, RETURN_CARD, SCRAP_GLASSES})
+Filled as :mod:`cuttle.engine.effects` registers each primitive (importing
+:mod:`cuttle.engine` does it); each primitive's behaviour lives in its own module there.
+"""
+
 JOKER_ONEOFF = 13
 """Key of the joker in :attr:`RuleSet.oneoffs` (its rank index)."""
 
@@ -107,8 +100,9 @@ class RuleSet:
     """Discard down to the limit at the end of one's own turn (cuttlecards)."""
     goals: tuple[int, int, int, int, int] = (21, 14, 10, 7, 5)
     """Goal with 0, 1, 2, 3, 4 (or more) kings."""
-    oneoffs: Mapping[int, str] = field(default_factory=dict)
-    """Rank index (13 for a joker) to one-off effect primitive."""
+    oneoffs: Mapping[int, str] = field(default_factory=FrozenMap)
+    """Rank index (13 for a joker) to one-off effect primitive (a :class:`FrozenMap`;
+    a plain mapping given here is frozen)."""
     seven_reveals: int = 1
     """How many cards a seven reveals."""
     seven_forced_jack: bool = False
@@ -118,6 +112,12 @@ class RuleSet:
     nine_opponents_only: bool = False
     nine_freezes: bool = False
     nine_to_deck: bool = False
+    nine_returns_to_owner: bool = False
+    """A nine returns its target to the seat that played it, not its controller
+    (multiplayer, spec ruling 17)."""
+    two_targets_own: bool = True
+    """A two played on one's own turn may target one's own cards (classic, multiplayer;
+    spec ruling 16); otherwise only another seat's."""
     three_takes_threes: bool = True
     four_victims: str = "opponent"
     """``"opponent"`` (the only one), ``"chosen"`` (a named opponent) or ``"all"``."""
@@ -144,6 +144,29 @@ class RuleSet:
     :attr:`big_table_remove`."""
     big_table_remove: tuple[str, ...] = ()
     """What a big table removes (multiplayer: one ace and one six)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.oneoffs, FrozenMap):
+            object.__setattr__(self, "oneoffs", FrozenMap(self.oneoffs))
+        for name in ("variants", "goals"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+        if not isinstance(self.teams, tuple) or any(not isinstance(t, tuple) for t in self.teams):
+            object.__setattr__(self, "teams", tuple(tuple(t) for t in self.teams))
+
+    def card_effects(self) -> tuple[Effect | None, ...]:
+        """The effect object of every card index (0-53), computed once per rule set."""
+        table: tuple[Effect | None, ...] | None = self.__dict__.get("_card_effects")
+        if table is None:
+            keys = [self.oneoffs.get(RANK_OF[c]) for c in range(54)]
+            table = tuple(effect_for(k) if k is not None else None for k in keys)
+            object.__setattr__(self, "_card_effects", table)
+        return table
+
+    def effect_of(self, card_index: int) -> Effect | None:
+        """The one-off effect of card ``card_index`` (jokers are 52, 53), or None."""
+        return self.card_effects()[card_index]
 
     @property
     def card_count(self) -> int:
@@ -206,6 +229,7 @@ _STANDARD = replace(
     nine_freezes=True,
     three_takes_threes=False,
     queens_guard_queens=True,
+    two_targets_own=False,
 )
 _CUTTLECARDS = replace(
     _STANDARD,
@@ -261,6 +285,7 @@ _MULTIPLAYER = replace(
     glasses_public=True,
     counter_spends_turn=True,
     reshuffle_scrap=True,
+    nine_returns_to_owner=True,
     big_table=6,
     big_table_remove=("A", "6"),
 )

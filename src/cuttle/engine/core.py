@@ -1,0 +1,893 @@
+"""The game core: the full position, its move generation and the moves' effects.
+
+:class:`Core` holds a full position (every hidden card included) and the history of
+moves that led to it. ``legal_actions()`` and ``apply()`` are the fast path for bots and
+benchmarks. Every rule-set difference is read from
+:class:`~cuttle.engine.rules.RuleSet` fields, and every one-off's behaviour from its
+effect object (:mod:`cuttle.engine.effects`), found through ``rules.card_effects()``.
+The public :class:`~cuttle.engine.game.Game` adds notation (JSON, text moves with
+reasons for illegal ones) on top.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any, Self
+
+from .cards import CARD_NAMES, EIGHT, JACK, JOKER_RANK, KING, POINT_VALUE, QUEEN, RANK_OF, TEN, TWO
+from .errors import GameOverError, IllegalMoveError
+from .moves import (
+    AGREE_DRAW,
+    COUNTER,
+    DISCARD,
+    DRAW,
+    GLASSES,
+    ONEOFF,
+    PASS,
+    POINTS,
+    RESIGN,
+    RESOLVE,
+    ROYAL,
+    SCRAP,
+    SCUTTLE,
+    TAKE,
+    Move,
+    make,
+    move_text,
+)
+from .moves import (
+    JACK as JACK_MOVE,
+)
+from .rules import RuleSet
+from .table import (
+    ANSWER,
+    COUNTER_PHASE,
+    HAND_LIMIT,
+    KIND_ANSWER,
+    KIND_ONEOFF,
+    KIND_ROYAL,
+    KIND_SCUTTLE,
+    MAIN,
+    NO_COVERS,
+    OVER,
+    SEVEN_PHASE,
+    Outcome,
+    Pending,
+    Stack,
+)
+
+
+class Core:
+    """A game of Cuttle without notation: the full position, its rules and its history.
+
+    The seat to act is :attr:`to_act`; :meth:`legal_actions` lists its moves as tuples
+    and :meth:`apply` applies one. The methods without a leading underscore that move
+    cards (``end_turn``, ``draw_cards``, ...) are the toolkit the effect objects use.
+    """
+
+    # ----------------------------------------------------------------- construction
+
+    def __init__(self, rules: RuleSet) -> None:
+        """Create an empty table for ``rules``; use :func:`cuttle.new_game` to deal."""
+        n = rules.players
+        self.rules = rules
+        self.n = n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.points: list[list[Stack]] = [[] for _ in range(n)]
+        self.faces: list[list[Stack]] = [[] for _ in range(n)]
+        self.glasses: list[list[int]] = [[] for _ in range(n)]
+        self.scrap: list[int] = []
+        self.deck: list[int] = []  # top of the deck is the END of this list
+        self.removed: list[int] = []
+        """Cards set aside face up before the deal (:attr:`RuleSet.remove`), out of play."""
+        self.frozen: list[int] = []
+        self.passes = 0
+        self.pending: Pending | None = None
+        self.revealed: list[int] = []
+        self.phase = MAIN
+        self.turn = 0
+        self.to_act = 0
+        self.winners: tuple[int, ...] | None = None
+        self.termination: str | None = None
+        self.moves_played = 0
+        self.skips = [0] * n
+        self.known: dict[int, int] = {}
+        """Card in a hand -> bit mask of seats that know it is there."""
+        self.deck_known = 0
+        """How many cards on top of the deck every seat knows."""
+        self.played_by: dict[int, int] = {}
+        """Cover (jack or joker) on the table -> the seat that played it, where that is
+        not the seat it gave control to (its ``to``). Replaced, never changed in place."""
+        self.history: list[tuple[int, Move]] = []
+        self.start_deck: list[int] | None = None
+        self.start_position: dict[str, Any] | None = None
+        self._all = (1 << n) - 1
+        self._opps: tuple[tuple[int, ...], ...] = tuple(
+            tuple(v for v in range(n) if v not in rules.team_of(s)) for s in range(n)
+        )
+        self._team: tuple[tuple[int, ...], ...] = tuple(rules.team_of(s) for s in range(n))
+        self._effects = rules.card_effects()
+
+    def copy(self) -> Self:
+        """Return an independent copy of the game (history included), of the same class."""
+        cls = type(self)
+        g = cls.__new__(cls)
+        g.rules = self.rules
+        g.n = self.n
+        g.hands = [h[:] for h in self.hands]
+        g.points = [p[:] for p in self.points]
+        g.faces = [f[:] for f in self.faces]
+        g.glasses = [x[:] for x in self.glasses]
+        g.scrap = self.scrap[:]
+        g.deck = self.deck[:]
+        g.removed = self.removed[:]
+        g.frozen = self.frozen[:]
+        g.passes = self.passes
+        g.pending = self.pending.copy() if self.pending is not None else None
+        g.revealed = self.revealed[:]
+        g.phase = self.phase
+        g.turn = self.turn
+        g.to_act = self.to_act
+        g.winners = self.winners
+        g.termination = self.termination
+        g.moves_played = self.moves_played
+        g.skips = self.skips[:]
+        g.known = dict(self.known)
+        g.deck_known = self.deck_known
+        g.played_by = self.played_by
+        g.history = self.history[:]
+        g.start_deck = self.start_deck
+        g.start_position = self.start_position
+        g._all = self._all
+        g._opps = self._opps
+        g._team = self._team
+        g._effects = self._effects
+        return g
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.rules.name} turn=p{self.turn} phase={self.phase} "
+            f"moves={self.moves_played}>"
+        )
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game is on; else the winners (empty for a draw) and how."""
+        if self.winners is None:
+            return None
+        return Outcome(self.winners, self.termination or "")
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.winners is not None
+
+    def score(self, seat: int) -> int:
+        """Points on ``seat``'s field."""
+        return sum(POINT_VALUE[st[0]] for st in self.points[seat])
+
+    def kings(self, seat: int) -> int:
+        """Kings on ``seat``'s field."""
+        return sum(1 for st in self.faces[seat] if RANK_OF[st[0]] == KING)
+
+    def queens(self, seat: int) -> int:
+        """Queens on ``seat``'s field."""
+        return sum(1 for st in self.faces[seat] if RANK_OF[st[0]] == QUEEN)
+
+    def goal(self, seat: int) -> int:
+        """Points ``seat`` needs to win now."""
+        return self.rules.goal(self.kings(seat))
+
+    def opponents(self, seat: int) -> tuple[int, ...]:
+        """Seats playing against ``seat``."""
+        return self._opps[seat]
+
+    def can_see_hand(self, viewer: int, holder: int) -> bool:
+        """Whether ``viewer`` sees every card of ``holder``'s hand right now."""
+        if viewer == holder or self.winners is not None:
+            return True
+        rules = self.rules
+        if rules.open_hands_on_empty_deck and not self.deck and not self.revealed:
+            return True
+        if rules.glasses_public:
+            return any(self.glasses[v] for v in range(self.n) if v != holder)
+        return bool(self.glasses[viewer]) and holder in self._opps[viewer]
+
+    def holder_of(self, c: int) -> int | None:
+        """The seat whose field holds table card ``c`` (anywhere in a stack), or None."""
+        for v in range(self.n):
+            if c in self.glasses[v]:
+                return v
+            for st in (*self.points[v], *self.faces[v]):
+                if st[0] == c or any(j == c for j, _ in st[2]):
+                    return v
+        return None
+
+    def place_of(self, c: int) -> str:
+        """Where table card ``c`` lies: ``point``, ``jack``/``joker`` (a top cover),
+        ``under`` (a cover with another on it), ``face``, ``glasses`` or ``none``."""
+        for v in range(self.n):
+            if c in self.glasses[v]:
+                return "glasses"
+            for group, base_kind, cover_kind in (
+                (self.points[v], "point", "jack"),
+                (self.faces[v], "face", "joker"),
+            ):
+                for base, _, covers in group:
+                    if base == c:
+                        return base_kind
+                    for i, (cov, _) in enumerate(covers):
+                        if cov == c:
+                            return cover_kind if i == len(covers) - 1 else "under"
+        return "none"
+
+    def top_of(self, c: int) -> int:
+        """The top cover of the stack holding ``c`` (``c`` itself when nothing is on it)."""
+        for v in range(self.n):
+            for base, _, covers in (*self.points[v], *self.faces[v]):
+                if covers and (base == c or any(cov == c for cov, _ in covers)):
+                    return covers[-1][0]
+        return c
+
+    def owner_of(self, c: int) -> int:
+        """The seat that played table card ``c``: a base card's ``owner``, a cover's
+        player, a glasses' holder (spec ruling 17)."""
+        kind, v, i = self.locate(c)
+        if kind == "glasses":
+            return v
+        st = (self.faces if kind in ("face", "joker") else self.points)[v][i]
+        if kind in ("face", "point"):
+            return st[1]
+        return self.played_by.get(c, st[2][-1][1])
+
+    def legal_moves(self) -> list[str]:
+        """Return the canonical text of every legal move of the seat to act.
+
+        The list is in a canonical order (by verb, then cards), so equal positions give
+        equal lists however they were reached.
+        """
+        return [move_text(m) for m in sorted(self.legal_actions())]
+
+    def legal_actions(self) -> list[Move]:
+        """Return every legal move of the seat to act, as move tuples."""
+        if self.winners is not None:
+            return []
+        phase = self.phase
+        s = self.to_act
+        if phase == MAIN:
+            return self._main_moves(s)
+        if phase == COUNTER_PHASE:
+            return self._counter_moves(s)
+        if phase == HAND_LIMIT:
+            hand = sorted(self.hands[s])
+            k = len(hand) - self.rules.hand_limit
+            return [(DISCARD, -1, -1, -1, cs) for cs in combinations(hand, k)]
+        if phase == ANSWER:
+            return self._answer_moves(s)
+        p = self.pending
+        assert p is not None
+        effect = self._effects[p.card]
+        assert effect is not None
+        return effect.decision_moves(self, s, p)
+
+    # ----------------------------------------------------------------- move generation
+
+    def deck_ok(self) -> bool:
+        """Whether a card can be drawn or revealed now (deck, or a scrap to reshuffle)."""
+        return bool(self.deck) or (self.rules.reshuffle_scrap and bool(self.scrap))
+
+    def _main_moves(self, s: int) -> list[Move]:
+        rules = self.rules
+        hand = self.hands[s]
+        out: list[Move] = []
+        if self.deck_ok():
+            if not (rules.limit_blocks_draw and len(hand) >= rules.hand_limit > 0):
+                out.append(make(DRAW))
+        else:
+            out.append(make(PASS))
+        frozen = self.frozen
+        for c in hand:
+            if frozen and c in frozen:
+                continue
+            self.card_plays(s, c, out, False)
+        if not out:
+            out.append(make(PASS))
+        return out
+
+    def card_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
+        """Append every way ``s`` may play card ``c`` (from hand, or revealed by a seven)."""
+        r = RANK_OF[c]
+        if r <= TEN:
+            out.append((POINTS, c, -1, -1, ()))
+            for v in self._opps[s]:
+                for st in self.points[v]:
+                    if c > st[0]:
+                        out.append((SCUTTLE, c, st[0], -1, ()))
+        effect = self._effects[c]
+        if effect is not None:
+            effect.plays(self, s, c, out)
+        if r == EIGHT:
+            out.append((GLASSES, c, -1, -1, ()))
+        elif r == JACK:
+            self._jack_plays(s, c, out, from_seven)
+        elif r in (QUEEN, KING):
+            out.append((ROYAL, c, -1, -1, ()))
+        elif r == JOKER_RANK and self.rules.jokers == 2:
+            self._joker_plays(s, c, out)
+
+    def protected(self, v: int, target: int, attacker: int) -> bool:
+        """Whether ``v``'s queens shield ``target`` from ``attacker``."""
+        if v in self._team[attacker]:
+            return False
+        q = 0
+        for st in self.faces[v]:
+            if RANK_OF[st[0]] == QUEEN:
+                q += 1
+        if q == 0:
+            return False
+        r = RANK_OF[target]
+        if r == JOKER_RANK:
+            # a stolen queen is reached through its top joker: shielded as the queen is
+            for st in self.faces[v]:
+                if st[2] and st[2][-1][0] == target and RANK_OF[st[0]] == QUEEN:
+                    r = QUEEN
+        if r == QUEEN:
+            return self.rules.queens_guard_queens and q >= 2
+        return True
+
+    def royal_targets(self, v: int) -> list[int]:
+        """Cards on ``v``'s field a two may scrap: glasses, royals, top jacks and jokers."""
+        ts = list(self.glasses[v])
+        for st in self.faces[v]:
+            ts.append(st[2][-1][0] if st[2] else st[0])
+        for st in self.points[v]:
+            if st[2]:
+                ts.append(st[2][-1][0])
+        return ts
+
+    def _jack_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
+        before = len(out)
+        if self.rules.jacks_any_seat:
+            for v in range(self.n):
+                for st in self.points[v]:
+                    if not self.protected(v, st[0], s):
+                        for to in range(self.n):
+                            if to != v:
+                                out.append((JACK_MOVE, c, st[0], to, ()))
+        else:
+            for v in self._opps[s]:
+                for st in self.points[v]:
+                    if not self.protected(v, st[0], s):
+                        out.append((JACK_MOVE, c, st[0], -1, ()))
+        if len(out) == before and from_seven and self.rules.seven_forced_jack:
+            for st in self.points[s]:
+                if self.n == 2:
+                    out.append((JACK_MOVE, c, st[0], -1, ()))
+                else:
+                    for to in self._opps[s]:
+                        out.append((JACK_MOVE, c, st[0], to, ()))
+
+    def _joker_plays(self, s: int, c: int, out: list[Move]) -> None:
+        if self.rules.jacks_any_seat:
+            for v in range(self.n):
+                for st in self.faces[v]:
+                    if not self.protected(v, st[0], s):
+                        for to in range(self.n):
+                            if to != v:
+                                out.append((ROYAL, c, st[0], to, ()))
+        else:
+            for v in self._opps[s]:
+                for st in self.faces[v]:
+                    if not self.protected(v, st[0], s):
+                        out.append((ROYAL, c, st[0], -1, ()))
+
+    def responders(self, last: int) -> list[int]:
+        """Seats asked to answer a card played by ``last``, in asking order."""
+        p = self.pending
+        if p is not None and p.kind == KIND_SCUTTLE:
+            return [self.find_point(p.target)[0]]
+        opps = self._opps[last]
+        n = self.n
+        return [(last + i) % n for i in range(1, n) if (last + i) % n in opps]
+
+    def _counter_moves(self, s: int) -> list[Move]:
+        p = self.pending
+        assert p is not None
+        out: list[Move] = [make(RESOLVE)]
+        frozen = self.frozen
+        if p.kind == KIND_SCUTTLE:
+            for c in self.hands[s]:
+                if RANK_OF[c] == TEN and c not in frozen:
+                    out.append((COUNTER, c, -1, -1, ()))
+            return out
+        if self.queens(p.last) and p.last not in self._team[s]:
+            return out
+        for c in self.hands[s]:
+            if RANK_OF[c] == TWO and c not in frozen:
+                out.append((COUNTER, c, -1, -1, ()))
+        return out
+
+    def _answer_moves(self, s: int) -> list[Move]:
+        p = self.pending
+        assert p is not None
+        out: list[Move] = [make(RESOLVE)]
+        effects = self._effects
+        for c in self.hands[s]:
+            effect = effects[c]
+            if (
+                effect is not None
+                and effect.answers_royals
+                and c not in self.frozen
+                and effect.can_target(self, s, p.card)
+            ):
+                out.append((ONEOFF, c, p.card, -1, ()))
+        return out
+
+    def seeded_rng(self, *parts: object) -> random.Random:
+        """A generator determined by the position, so replays repeat 'random' events."""
+        return random.Random(repr((self.moves_played, tuple(self.scrap), *parts)))
+
+    # ----------------------------------------------------------------- playing
+
+    def resign(self, seat: int) -> None:
+        """Let ``seat`` resign at any moment; its opponents win."""
+        if self.winners is not None:
+            raise GameOverError("the game is over")
+        if not 0 <= seat < self.n:
+            raise IllegalMoveError(f"there is no seat p{seat}")
+        self.history.append((seat, make(RESIGN)))
+        self.moves_played += 1
+        self.finish(tuple(v for v in range(self.n) if v in self._opps[seat]), "resign")
+
+    def agree_draw(self) -> None:
+        """End the game in a draw agreed by the players."""
+        if self.winners is not None:
+            raise GameOverError("the game is over")
+        self.history.append((-1, make(AGREE_DRAW)))
+        self.moves_played += 1
+        self.finish((), "agreed")
+
+    def apply(self, move: Move) -> None:
+        """Apply a move tuple taken from :meth:`legal_actions` (not checked again)."""
+        s = self.to_act
+        self.history.append((s, move))
+        self.moves_played += 1
+        dirty = _HANDLERS[move[0]](self, s, move)
+        if self.winners is None:
+            if dirty:
+                self.check_win(s)
+            if self.winners is None and self.moves_played >= self.rules.move_cap:
+                self.finish((), "move-cap")
+        if self.winners is None and (
+            any(self.glasses) or (self.rules.open_hands_on_empty_deck and not self.deck)
+        ):
+            self._remember_open_hands()
+
+    # --- helpers that move cards
+
+    def take_card(self, s: int, c: int) -> int:
+        """Remove ``c`` from ``s``'s hand, or from the revealed cards in phase seven;
+        return the seven that revealed it (now scrapped), or -1."""
+        if self.phase == SEVEN_PHASE:
+            rev = self.revealed
+            rev.remove(c)
+            for other in reversed(rev):
+                self.deck.append(other)
+                self.deck_known += 1
+            self.revealed = []
+            p = self.pending
+            assert p is not None
+            self.scrap.append(p.card)
+            self.pending = None
+            self.phase = MAIN
+            return p.card
+        self.hands[s].remove(c)
+        self.known.pop(c, None)
+        if self.frozen and c in self.frozen:
+            self.frozen.remove(c)
+        return -1
+
+    def discard(self, s: int, cs: Sequence[int]) -> None:
+        """Move cards ``cs`` from ``s``'s hand to the scrap (a freeze on them ends)."""
+        hand = self.hands[s]
+        for c in cs:
+            hand.remove(c)
+            self.known.pop(c, None)
+            if self.frozen and c in self.frozen:
+                self.frozen.remove(c)
+            self.scrap.append(c)
+
+    def to_hand(self, s: int, c: int, public: bool) -> None:
+        """Put ``c`` into ``s``'s hand, known to every seat if ``public``."""
+        self.hands[s].append(c)
+        self.known[c] = self._all if public else (1 << s)
+
+    def draw_cards(self, s: int, k: int) -> None:
+        """Let ``s`` draw up to ``k`` cards (the hand limit and an empty deck stop it)."""
+        rules = self.rules
+        hand = self.hands[s]
+        for _ in range(k):
+            if rules.limit_blocks_draw and len(hand) >= rules.hand_limit > 0:
+                return
+            if not self.deck:
+                if rules.reshuffle_scrap and self.scrap:
+                    self.reshuffle()
+                else:
+                    return
+            c = self.deck.pop()
+            if self.deck_known:
+                self.deck_known -= 1
+                self.to_hand(s, c, True)
+            else:
+                self.to_hand(s, c, False)
+
+    def reshuffle(self) -> None:
+        """Turn the scrap into a new deck, shuffled in an order fixed by the position."""
+        new = self.scrap[:]
+        self.seeded_rng("reshuffle").shuffle(new)
+        self.deck = new
+        self.scrap = []
+        self.deck_known = 0
+
+    def find_point(self, c: int) -> tuple[int, int]:
+        """Seat and index of point card ``c`` on the table."""
+        for v in range(self.n):
+            for i, st in enumerate(self.points[v]):
+                if st[0] == c:
+                    return v, i
+        raise AssertionError(f"{CARD_NAMES[c]} is not a point card on the table")
+
+    def find_face(self, c: int) -> tuple[int, int]:
+        """Seat and index of king or queen ``c`` on the table."""
+        for v in range(self.n):
+            for i, st in enumerate(self.faces[v]):
+                if st[0] == c:
+                    return v, i
+        raise AssertionError(f"{CARD_NAMES[c]} is not a royal on the table")
+
+    def locate(self, c: int) -> tuple[str, int, int]:
+        """Find a targetable card: its kind (``glasses``, ``face``, ``joker``, ``point`` or
+        ``jack``), seat and index."""
+        for v in range(self.n):
+            if c in self.glasses[v]:
+                return "glasses", v, self.glasses[v].index(c)
+            for i, st in enumerate(self.faces[v]):
+                if st[0] == c:
+                    return "face", v, i
+                if st[2] and st[2][-1][0] == c:
+                    return "joker", v, i
+            for i, st in enumerate(self.points[v]):
+                if st[0] == c:
+                    return "point", v, i
+                if st[2] and st[2][-1][0] == c:
+                    return "jack", v, i
+        raise AssertionError(f"{CARD_NAMES[c]} is not on the table")
+
+    def _uncover(self, group: list[list[Stack]], v: int, i: int) -> None:
+        """Take the top cover off stack ``i`` of seat ``v``; the stack goes back to the
+        seat that controlled it before that cover."""
+        base, owner, covers = group[v].pop(i)
+        rest = covers[:-1]
+        back = rest[-1][1] if rest else owner
+        group[back].append((base, owner, rest))
+
+    def remove_target(self, c: int) -> tuple[int, list[int]]:
+        """Lift target ``c`` off the table; return its controller and cards left over
+        for the scrap (jacks or jokers under a removed base card)."""
+        kind, v, i = self.locate(c)
+        if kind == "glasses":
+            self.glasses[v].pop(i)
+            return v, []
+        if kind == "face":
+            st = self.faces[v].pop(i)
+            return v, [j for j, _ in st[2]]
+        if kind == "point":
+            st = self.points[v].pop(i)
+            return v, [j for j, _ in st[2]]
+        if kind == "joker":
+            self._uncover(self.faces, v, i)
+        else:
+            self._uncover(self.points, v, i)
+        return v, []
+
+    def _cover(self, c: int, s: int, dest: int) -> None:
+        """Note who played cover ``c`` when it is not the seat it gives control to."""
+        if dest != s:
+            self.played_by = {**self.played_by, c: s}
+        elif c in self.played_by:
+            self.played_by = {k: v for k, v in self.played_by.items() if k != c}
+
+    # --- the end of a turn
+
+    def end_turn(self) -> None:
+        """End the turn of :attr:`turn` (hand limit first) and pass it on."""
+        rules = self.rules
+        s = self.turn
+        self.pending = None
+        if rules.limit_discard and 0 < rules.hand_limit < len(self.hands[s]):
+            self.phase = HAND_LIMIT
+            self.to_act = s
+            return
+        if self.frozen:
+            hand = self.hands[s]
+            self.frozen = [c for c in self.frozen if c not in hand]
+        t = (s + 1) % self.n
+        skips = self.skips
+        for _ in range(self.n * 4):
+            if not skips[t]:
+                break
+            skips[t] -= 1
+            t = (t + 1) % self.n
+        self.turn = self.to_act = t
+        self.phase = MAIN
+
+    def _after_royal(self, s: int, c: int) -> None:
+        """Open team's answer window after a royal, else end the turn."""
+        if self.rules.nine_answers_royals:
+            self.pending = Pending(c, s, kind=KIND_ROYAL)
+            self.phase = ANSWER
+            self.to_act = self.responders(s)[0]
+        else:
+            self.end_turn()
+
+    def check_win(self, mover: int) -> None:
+        """End the game if a seat has reached its goal (spec ruling 10 for several)."""
+        rules = self.rules
+        reached = []
+        for v in range(self.n):
+            score = 0
+            for st in self.points[v]:
+                score += POINT_VALUE[st[0]]
+            kings = 0
+            for st in self.faces[v]:
+                if RANK_OF[st[0]] == KING:
+                    kings += 1
+            goal = rules.goals[min(kings, 4)]
+            if score >= goal:
+                reached.append((v, goal))
+        if not reached:
+            return
+        mine = [x for x in reached if x[0] in self._team[mover]]
+        if mine:
+            winner, goal = mine[0]
+        else:
+            winner, goal = min(reached, key=lambda x: (x[0] - mover) % self.n)
+        self.finish(self._team[winner], "kings" if goal == 0 else "points")
+
+    def finish(self, winners: tuple[int, ...], termination: str) -> None:
+        """End the game with ``winners`` (empty: a draw)."""
+        self.winners = tuple(sorted(winners))
+        self.termination = termination
+        self.phase = OVER
+        # A one-off (and its counters) cut short by a resignation or the move cap stays
+        # in ``pending`` so that no card leaves the game; a royal waiting for answers
+        # already lies on the table.
+        if self.pending is not None and self.pending.kind == KIND_ROYAL:
+            self.pending = None
+
+    def _remember_open_hands(self) -> None:
+        known = self.known
+        for h in range(self.n):
+            mask = 0
+            for v in range(self.n):
+                if v != h and self.can_see_hand(v, h):
+                    mask |= 1 << v
+            if mask:
+                for c in self.hands[h]:
+                    known[c] = known.get(c, 1 << h) | mask
+
+    # --- the chain of counters
+
+    def _open_window(self, p: Pending) -> None:
+        self.pending = p
+        self.phase = COUNTER_PHASE
+        self.to_act = self.responders(p.last)[0]
+
+    def _resolve_chain(self) -> bool:
+        """Close the counter window; the move that closes it is the pending card's player's
+        for spec ruling 10, so the win check is made here with that seat as the mover."""
+        p = self.pending
+        assert p is not None
+        if self._resolve_cards(p) and self.winners is None:
+            self.check_win(p.by)
+        return False
+
+    def _resolve_cards(self, p: Pending) -> bool:
+        cancelled = len(p.counters) % 2 == 1
+        self.scrap.extend(p.counters)
+        p.counters = []
+        p.counter_seats = []
+        if p.kind == KIND_SCUTTLE:
+            if cancelled:
+                self.scrap.append(p.card)
+                self.end_turn()
+                return False
+            v, i = self.find_point(p.target)
+            st = self.points[v].pop(i)
+            self.scrap.append(st[0])
+            self.scrap.extend(j for j, _ in st[2])
+            self.scrap.append(p.card)
+            self.end_turn()
+            return True
+        if cancelled:
+            self.scrap.append(p.card)
+            self.end_turn()
+            return False
+        effect = self._effects[p.card]
+        assert effect is not None
+        if effect.resolve(self, p):
+            return False
+        self.scrap.append(p.card)
+        self.end_turn()
+        return True
+
+
+# ---------------------------------------------------------------------- handlers
+# Each takes (game, seat, move), changes the game, and says whether fields changed.
+
+
+def _h_draw(g: Core, s: int, m: Move) -> bool:
+    g.passes = 0
+    g.draw_cards(s, 1)
+    g.end_turn()
+    return False
+
+
+def _h_pass(g: Core, s: int, m: Move) -> bool:
+    g.passes += 1
+    if g.passes >= g.rules.pass_limit:
+        g.finish((), "passes")
+    else:
+        g.end_turn()
+    return False
+
+
+def _h_points(g: Core, s: int, m: Move) -> bool:
+    g.passes = 0
+    c = m[1]
+    g.take_card(s, c)
+    g.points[s].append((c, s, NO_COVERS))
+    g.end_turn()
+    return True
+
+
+def _h_scuttle(g: Core, s: int, m: Move) -> bool:
+    g.passes = 0
+    c, t = m[1], m[2]
+    g.take_card(s, c)
+    if g.rules.ten_blocks_scuttle:
+        g._open_window(Pending(c, s, t, KIND_SCUTTLE))
+        return False
+    v, i = g.find_point(t)
+    st = g.points[v].pop(i)
+    g.scrap.append(t)
+    g.scrap.extend(j for j, _ in st[2])
+    g.scrap.append(c)
+    g.end_turn()
+    return True
+
+
+def _h_royal(g: Core, s: int, m: Move) -> bool:
+    g.passes = 0
+    c, t, to = m[1], m[2], m[3]
+    g.take_card(s, c)
+    if t < 0:
+        g.faces[s].append((c, s, NO_COVERS))
+    else:
+        v, i = g.find_face(t)
+        base, owner, covers = g.faces[v].pop(i)
+        dest = s if to < 0 else to
+        g.faces[dest].append((base, owner, (*covers, (c, dest))))
+        if dest != s or g.played_by:
+            g._cover(c, s, dest)
+    g._after_royal(s, c)
+    return True
+
+
+def _h_glasses(g: Core, s: int, m: Move) -> bool:
+    g.passes = 0
+    c = m[1]
+    g.take_card(s, c)
+    g.glasses[s].append(c)
+    g.end_turn()
+    return False
+
+
+def _h_jack(g: Core, s: int, m: Move) -> bool:
+    g.passes = 0
+    c, t, to = m[1], m[2], m[3]
+    g.take_card(s, c)
+    v, i = g.find_point(t)
+    base, owner, covers = g.points[v].pop(i)
+    dest = to if to >= 0 else (s if v != s else g._opps[s][0])
+    g.points[dest].append((base, owner, (*covers, (c, dest))))
+    if dest != s or g.played_by:
+        g._cover(c, s, dest)
+    g._after_royal(s, c)
+    return True
+
+
+def _h_oneoff(g: Core, s: int, m: Move) -> bool:
+    c, t, victim = m[1], m[2], m[3]
+    if g.phase == ANSWER:
+        g.hands[s].remove(c)
+        g.known.pop(c, None)
+        g._open_window(Pending(c, s, t, KIND_ANSWER))
+        return False
+    g.passes = 0
+    seven = g.take_card(s, c)
+    g._open_window(Pending(c, s, t, KIND_ONEOFF, victim, seven))
+    return False
+
+
+def _h_counter(g: Core, s: int, m: Move) -> bool:
+    c = m[1]
+    p = g.pending
+    assert p is not None
+    g.hands[s].remove(c)
+    g.known.pop(c, None)
+    if g.frozen and c in g.frozen:
+        g.frozen.remove(c)
+    p.counters.append(c)
+    p.counter_seats.append(s)
+    if p.kind == KIND_SCUTTLE:
+        # a ten stopping a scuttle (variant) is not multiplayer's two-counter: no turn cost
+        return g._resolve_chain()
+    if g.rules.counter_spends_turn:
+        g.skips[s] += 1
+    g.to_act = g.responders(s)[0]
+    return False
+
+
+def _h_resolve(g: Core, s: int, m: Move) -> bool:
+    p = g.pending
+    assert p is not None
+    if g.phase == ANSWER:
+        order = g.responders(p.by)
+        i = order.index(s)
+        if i + 1 < len(order):
+            g.to_act = order[i + 1]
+        else:
+            g.end_turn()
+        return False
+    order = g.responders(p.last)
+    i = order.index(s)
+    if i + 1 < len(order):
+        g.to_act = order[i + 1]
+        return False
+    return g._resolve_chain()
+
+
+def _h_decide(g: Core, s: int, m: Move) -> bool:
+    """A decision of the pending one-off's effect (take, discard, scrap)."""
+    if g.phase == HAND_LIMIT:
+        g.discard(s, m[4])
+        g.end_turn()
+        return False
+    p = g.pending
+    assert p is not None
+    effect = g._effects[p.card]
+    assert effect is not None
+    effect.decide(g, s, m, p)
+    return False
+
+
+_HANDLERS = {
+    DRAW: _h_draw,
+    PASS: _h_pass,
+    POINTS: _h_points,
+    SCUTTLE: _h_scuttle,
+    ROYAL: _h_royal,
+    GLASSES: _h_glasses,
+    JACK_MOVE: _h_jack,
+    ONEOFF: _h_oneoff,
+    COUNTER: _h_counter,
+    RESOLVE: _h_resolve,
+    TAKE: _h_decide,
+    DISCARD: _h_decide,
+    SCRAP: _h_decide,
+}

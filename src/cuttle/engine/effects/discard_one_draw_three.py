@@ -1,0 +1,68 @@
+"""``discard-one-draw-three`` (the cuttlecards five): discard one card, then draw three."""
+
+from __future__ import annotations
+
+from ..core import Core
+from ..effect import Effect
+from ..moves import DISCARD, ONEOFF, Move
+from ..table import DISCARD_PHASE, Pending
+
+
+class DiscardOneDrawThree(Effect):
+    """Opens phase ``discard`` for its player, who discards one card, then draws three;
+    with an empty hand it draws at once (spec ruling 12)."""
+
+    key = "discard-one-draw-three"
+    description = "discard one card, then draw three"
+    phases = (DISCARD_PHASE,)
+
+    def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
+        """Playable while a card can be drawn (spec ruling 4)."""
+        if g.deck_ok():
+            out.append((ONEOFF, c, -1, -1, ()))
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Ask for the discard, or draw at once with an empty hand."""
+        if g.hands[p.by]:
+            g.phase = DISCARD_PHASE
+            g.to_act = p.by
+            return True
+        g.draw_cards(p.by, 3)
+        return False
+
+    def decision_moves(self, g: Core, s: int, p: Pending) -> list[Move]:
+        """One ``discard`` per card in hand."""
+        return [(DISCARD, -1, -1, -1, (c,)) for c in sorted(g.hands[s])]
+
+    def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
+        """Discard, draw three, scrap the five."""
+        g.discard(s, m[4])
+        g.draw_cards(p.by, 3)
+        g.scrap.append(p.card)
+        g.end_turn()
+
+    def pending_problem(self, g: Core, p: Pending, hidden: list[int]) -> str | None:
+        """The five's player acts, holding a card."""
+        problem = super().pending_problem(g, p, hidden)
+        if problem is None and not g.hands[p.by] and not hidden[p.by]:
+            return f"p{p.by} has nothing to discard"
+        return problem
+
+    def illegal_reason(self, g: Core, move: Move) -> str | None:
+        """Nothing to draw."""
+        return "The deck is empty"
+
+    def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
+        """Exactly one card."""
+        return "You must discard exactly 1 card(s)"
+
+    def words(self, move: Move) -> str:
+        """``discards one card, then draws three``."""
+        return "discards one card, then draws three"
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """About two cards for one."""
+        return 3.5
+
+
+DISCARD_ONE_DRAW_THREE = DiscardOneDrawThree()

@@ -1,0 +1,118 @@
+"""``discard-two`` (the four): the victim or victims discard two cards."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..core import Core
+from ..effect import Effect
+from ..moves import DISCARD, ONEOFF, Move
+from ..table import DISCARD_PHASE, Pending
+
+
+def next_victim(g: Core, p: Pending, after: int) -> int:
+    """The next seat a four makes discard after ``after`` (``four_victims`` all), or -1."""
+    if g.rules.four_victims != "all" or g.n == 2:
+        return -1
+    opps = g.opponents(p.by)
+    v = (after + 1) % g.n
+    while v != p.by:
+        if g.hands[v] and v in opps:
+            return v
+        v = (v + 1) % g.n
+    return -1
+
+
+def first_victim(g: Core, p: Pending) -> int:
+    """The first seat that discards when the four resolves, or -1 (nobody holds a card)."""
+    if p.victim >= 0:
+        return p.victim if g.hands[p.victim] else -1
+    if g.rules.four_victims == "all" and g.n > 2:
+        return next_victim(g, p, p.by)
+    for v in g.opponents(p.by):
+        if g.hands[v]:
+            return v
+    return -1
+
+
+class DiscardTwo(Effect):
+    """The victim discards two cards of their choice (all they hold if fewer), in phase
+    ``discard``. ``four_victims``: the opponent, a named one (``oneoff 4H p2``), or every
+    other seat in turn. Under ``four_random`` the cards are drawn at random from the
+    game's seeded stream as the four resolves: no decision, no extra ply (ruling 15)."""
+
+    key = "discard-two"
+    description = "the victim(s) discard two cards"
+    phases = (DISCARD_PHASE,)
+
+    def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
+        """Playable while a victim holds a card; with chosen victims, one move each."""
+        victims = [v for v in g.opponents(s) if g.hands[v]]
+        if g.rules.four_victims == "all" or g.n == 2:
+            if victims:
+                out.append((ONEOFF, c, -1, -1, ()))
+        else:
+            for v in victims:
+                out.append((ONEOFF, c, -1, v, ()))
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Open phase ``discard`` for the first victim, or discard at random for all."""
+        v = first_victim(g, p)
+        if g.rules.four_random:
+            while v >= 0:
+                hand = sorted(g.hands[v])
+                pick = g.seeded_rng(tuple(hand)).sample(hand, min(2, len(hand)))
+                g.discard(v, sorted(pick))
+                v = next_victim(g, p, v)
+            return False
+        if v < 0:
+            return False
+        g.phase = DISCARD_PHASE
+        g.to_act = v
+        return True
+
+    def decision_moves(self, g: Core, s: int, p: Pending) -> list[Move]:
+        """Every choice of two cards (or of the whole hand if smaller)."""
+        hand = sorted(g.hands[s])
+        k = min(2, len(hand))
+        return [(DISCARD, -1, -1, -1, cs) for cs in combinations(hand, k)]
+
+    def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
+        """Discard; the next victim follows, or the four goes to the scrap."""
+        g.discard(s, m[4])
+        nxt = next_victim(g, p, s)
+        if nxt >= 0:
+            g.to_act = nxt
+            return
+        g.scrap.append(p.card)
+        g.end_turn()
+
+    def pending_problem(self, g: Core, p: Pending, hidden: list[int]) -> str | None:
+        """A victim of the four acts, holding a card."""
+        v = g.to_act
+        if v not in g.opponents(p.by):
+            return f"p{v} is not a victim of p{p.by}'s four"
+        if not g.hands[v] and not hidden[v]:
+            return f"p{v} has nothing to discard"
+        return None
+
+    def illegal_reason(self, g: Core, move: Move) -> str | None:
+        """No victim holds a card."""
+        return "A four needs an opponent with at least one card in hand"
+
+    def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
+        """The wrong number of cards."""
+        want = min(2, len(g.hands[g.to_act]))
+        return f"You must discard exactly {want} card(s)"
+
+    def words(self, move: Move) -> str:
+        """``makes p2 discard two cards``."""
+        who = f"p{move[3]}" if move[3] >= 0 else "the opponent"
+        return f"makes {who} discard two cards"
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """Two cards gone from a hand."""
+        return 3.0
+
+
+DISCARD_TWO = DiscardTwo()

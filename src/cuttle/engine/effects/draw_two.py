@@ -1,0 +1,40 @@
+"""``draw-two`` (the five in classic, standard, multiplayer): draw two cards."""
+
+from __future__ import annotations
+
+from ..core import Core
+from ..effect import Effect
+from ..moves import ONEOFF, Move
+from ..table import Pending
+
+
+class DrawTwo(Effect):
+    """Draw two cards (a ``limit_blocks_draw`` limit stops the drawing)."""
+
+    key = "draw-two"
+    description = "draw two cards"
+
+    def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
+        """Playable while a card can be drawn (spec ruling 4)."""
+        if g.deck_ok():
+            out.append((ONEOFF, c, -1, -1, ()))
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Draw."""
+        g.draw_cards(p.by, 2)
+        return False
+
+    def illegal_reason(self, g: Core, move: Move) -> str | None:
+        """Nothing to draw."""
+        return "The deck is empty"
+
+    def words(self, move: Move) -> str:
+        """``draws two cards``."""
+        return "draws two cards"
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """Two cards for one."""
+        return 3.5
+
+
+DRAW_TWO = DrawTwo()

@@ -1,0 +1,38 @@
+"""``scrap-glasses`` (the eight under ``eight-oneoff``): scrap one glasses eight."""
+
+from __future__ import annotations
+
+from ..cards import describe
+from ..core import Core
+from ..moves import Move
+from ..table import Pending
+from .common import TargetedEffect, scrap_target
+
+
+class ScrapGlasses(TargetedEffect):
+    """Scrap a glasses eight on any field (an opponent's queen shields it)."""
+
+    key = "scrap-glasses"
+    description = "scrap a target glasses eight"
+
+    def targets(self, g: Core, s: int) -> list[tuple[int, int]]:
+        """Every glasses not shielded from ``s``."""
+        return [(v, t) for v in range(g.n) for t in g.glasses[v] if not g.protected(v, t, s)]
+
+    def target_problem(self, g: Core, s: int, t: int, owner: int | None, place: str) -> str | None:
+        """Anything but glasses."""
+        if place != "glasses":
+            return "An eight one-off scraps only glasses"
+        return None
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Scrap the glasses."""
+        scrap_target(g, p)
+        return False
+
+    def words(self, move: Move) -> str:
+        """``scraps the Eight of Spades``."""
+        return f"scraps the {describe(move[2])}"
+
+
+SCRAP_GLASSES = ScrapGlasses()

@@ -1,0 +1,39 @@
+"""``scrap-points`` (the ace): scrap every point card on the table, with its jacks."""
+
+from __future__ import annotations
+
+from ..core import Core
+from ..effect import Effect
+from ..moves import Move
+from ..table import Pending
+
+
+class ScrapPoints(Effect):
+    """Every point card goes to the scrap, jacks included; queens do not stop it."""
+
+    key = "scrap-points"
+    description = "scrap every point card on the table, with their jacks"
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Scrap the fields' point cards seat by seat in sorted order (positions list them
+        that way, so a game restored from JSON builds the same scrap)."""
+        for v in range(g.n):
+            for st in sorted(g.points[v]):
+                g.scrap.append(st[0])
+                g.scrap.extend(j for j, _ in st[2])
+            g.points[v] = []
+        return False
+
+    def words(self, move: Move) -> str:
+        """``scraps every point card``."""
+        return "scraps every point card"
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """The points taken from the strongest opponent less the side's own."""
+        team = g.rules.team_of(s)
+        mine = sum(g.score(v) for v in team)
+        theirs = max((g.score(v) for v in range(g.n) if v not in team), default=0)
+        return 0.9 * (theirs - mine) - 1.0
+
+
+SCRAP_POINTS = ScrapPoints()

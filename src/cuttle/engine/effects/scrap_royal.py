@@ -1,0 +1,49 @@
+"""``scrap-royal`` (the two as a one-off): scrap one royal, glasses or top cover."""
+
+from __future__ import annotations
+
+from ..cards import describe
+from ..core import Core
+from ..moves import Move
+from ..table import Pending
+from .common import TargetedEffect, scrap_target
+
+
+class ScrapRoyal(TargetedEffect):
+    """Scrap a king, queen, glasses, top jack or top joker (spec ruling 3). With
+    ``two_targets_own`` off, only another seat's card (spec ruling 16)."""
+
+    key = "scrap-royal"
+    description = "scrap a target royal or glasses"
+
+    def targets(self, g: Core, s: int) -> list[tuple[int, int]]:
+        """Royals, glasses and top covers not shielded from ``s``."""
+        own = g.rules.two_targets_own
+        found: list[tuple[int, int]] = []
+        for v in range(g.n):
+            if v == s and not own:
+                continue
+            for t in g.royal_targets(v):
+                if not g.protected(v, t, s):
+                    found.append((v, t))
+        return found
+
+    def target_problem(self, g: Core, s: int, t: int, owner: int | None, place: str) -> str | None:
+        """A point card, or one's own card where the set forbids it."""
+        if place == "point":
+            return "A two scraps a royal, glasses or jack, not a point card"
+        if owner == s and not g.rules.two_targets_own:
+            return f"A two may only target another player's card in {g.rules.name}"
+        return None
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Scrap the target; a jack or joker hands its card back."""
+        scrap_target(g, p)
+        return False
+
+    def words(self, move: Move) -> str:
+        """``scraps the Queen of Spades``."""
+        return f"scraps the {describe(move[2])}"
+
+
+SCRAP_ROYAL = ScrapRoyal()

@@ -1,0 +1,55 @@
+"""``scrap-royals`` (the six): scrap every royal and glasses; point cards go home."""
+
+from __future__ import annotations
+
+from ..cards import KING, POINT_VALUE, RANK_OF
+from ..core import Core
+from ..effect import Effect
+from ..moves import Move
+from ..table import NO_COVERS, Pending, Stack
+
+
+class ScrapRoyals(Effect):
+    """Kings, queens, glasses, jacks and jokers go to the scrap; every point card returns
+    to the seat that owned it before any jack."""
+
+    key = "scrap-royals"
+    description = "scrap every royal and glasses; point cards return to their owners"
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Scrap seat by seat in sorted order, then send the point cards home."""
+        for v in range(g.n):
+            for st in sorted(g.faces[v]):
+                g.scrap.append(st[0])
+                g.scrap.extend(j for j, _ in st[2])
+            g.faces[v] = []
+            g.scrap.extend(sorted(g.glasses[v]))
+            g.glasses[v] = []
+        back: list[list[Stack]] = [[] for _ in range(g.n)]
+        for v in range(g.n):
+            for st in sorted(g.points[v]):
+                g.scrap.extend(j for j, _ in st[2])
+                back[st[1]].append((st[0], st[1], NO_COVERS))
+        g.points = back
+        return False
+
+    def words(self, move: Move) -> str:
+        """``scraps every royal and glasses``."""
+        return "scraps every royal and glasses"
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """Royals, glasses and stolen points lost by the other side less the own side's."""
+        team = g.rules.team_of(s)
+        val = 0.0
+        for v in range(g.n):
+            sign = -1.0 if v in team else 1.0
+            for st in g.faces[v]:
+                val += sign * (6.0 if RANK_OF[st[0]] == KING else 4.0)
+            val += sign * 2.0 * len(g.glasses[v])
+            for st in g.points[v]:
+                if st[2] and st[1] != v:
+                    val += sign * 2.0 * POINT_VALUE[st[0]]
+        return val - 1.0
+
+
+SCRAP_ROYALS = ScrapRoyals()

@@ -1,0 +1,39 @@
+"""``swap-hands`` (the joker under ``joker-swap``): the two players swap hands."""
+
+from __future__ import annotations
+
+from ..core import Core
+from ..effect import Effect
+from ..moves import Move
+from ..table import Pending
+
+
+class SwapHands(Effect):
+    """The two hands change places; each player knows their old hand, and a freeze ends
+    (it belonged to the previous holder's coming turn). Two players only."""
+
+    key = "swap-hands"
+    description = "swap hands with the opponent"
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Swap, and let both seats know both hands."""
+        a, b = g.hands[0], g.hands[1]
+        g.hands[0], g.hands[1] = b, a
+        g.frozen = []
+        for c in a:
+            g.known[c] = g.known.get(c, 1) | 3
+        for c in b:
+            g.known[c] = g.known.get(c, 2) | 3
+        return False
+
+    def words(self, move: Move) -> str:
+        """``swaps hands with the opponent``."""
+        return "swaps hands with the opponent"
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """The difference in hand sizes."""
+        other = 1 - s if g.n == 2 else s
+        return float(len(g.hands[other]) - len(g.hands[s]))
+
+
+SWAP_HANDS = SwapHands()

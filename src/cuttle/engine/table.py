@@ -1,0 +1,92 @@
+"""The small data types of a game: phases, pending cards, stacks and outcomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Phases (notation.md), plus "answer" for team's out-of-turn nine.
+MAIN = "main"
+COUNTER_PHASE = "counter"
+TAKE_PHASE = "take"
+DISCARD_PHASE = "discard"
+SEVEN_PHASE = "seven"
+HAND_LIMIT = "hand-limit"
+ANSWER = "answer"
+OVER = "over"
+PHASES = (MAIN, COUNTER_PHASE, TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, HAND_LIMIT, ANSWER, OVER)
+DECISION_PHASES = (TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE)
+"""Phases that a resolved one-off opens; the one-off's effect owns their moves."""
+
+# Pending kinds.
+KIND_ONEOFF = "oneoff"
+KIND_SCUTTLE = "scuttle"
+KIND_ROYAL = "royal"
+KIND_ANSWER = "answer"
+
+Stack = tuple[int, int, tuple[tuple[int, int], ...]]
+"""A card on a field with what lies on it: ``(card, owner, ((cover, to), ...))``.
+
+For point cards the covers are jacks; for kings and queens, jokers. ``to`` is the
+seat that controls the stack once that cover lies on it.
+"""
+
+NO_COVERS: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``winners`` (empty for a draw) and the ``termination``."""
+
+    winners: tuple[int, ...]
+    termination: str
+
+    @property
+    def draw(self) -> bool:
+        """Whether nobody won."""
+        return not self.winners
+
+    def result(self) -> str:
+        """The record's ``Result`` value: ``p0``, ``p0 p2`` for a team, or ``draw``."""
+        if not self.winners:
+            return "draw"
+        return " ".join(f"p{s}" for s in self.winners)
+
+
+class Pending:
+    """A card waiting on the table: a one-off, a scuttle (ten-blocks-scuttle) or a royal
+    that opponents may answer (team).
+
+    ``seven`` is the seven that revealed the one-off (spec ruling 14), else -1.
+    """
+
+    __slots__ = ("by", "card", "counter_seats", "counters", "kind", "seven", "target", "victim")
+
+    def __init__(
+        self,
+        card: int,
+        by: int,
+        target: int = -1,
+        kind: str = KIND_ONEOFF,
+        victim: int = -1,
+        seven: int = -1,
+    ) -> None:
+        self.card = card
+        self.by = by
+        self.target = target
+        self.kind = kind
+        self.victim = victim
+        self.seven = seven
+        self.counters: list[int] = []
+        self.counter_seats: list[int] = []
+
+    def copy(self) -> Pending:
+        """Return an independent copy."""
+        p = Pending(self.card, self.by, self.target, self.kind, self.victim, self.seven)
+        p.counters = self.counters[:]
+        p.counter_seats = self.counter_seats[:]
+        return p
+
+    @property
+    def last(self) -> int:
+        """The seat that played the newest card of the chain."""
+        return self.counter_seats[-1] if self.counter_seats else self.by
