@@ -87,6 +87,8 @@ def _visible(g: Core, viewer: int | None, holder: int) -> bool:
     if g.winners is not None:
         return True
     rules = g.rules
+    if g.hands_open():
+        return True
     if rules.open_hands_on_empty_deck and not g.deck and not g.revealed:
         return True
     return rules.glasses_public and any(g.glasses[v] for v in range(g.n) if v != holder)
@@ -328,11 +330,18 @@ def from_json(
             g.points[v].append(st)
         for e in fld.get("faces", []):
             st = _read_stack(e, v, n, rd, f"p{v}'s faces", "jokers", played_by)
-            if st[0] < 0 or RANK_OF[st[0]] not in (KING, QUEEN):
-                raise InvalidPositionError(f"p{v}'s faces: only kings and queens lie there")
+            if st[0] < 0 or not (
+                RANK_OF[st[0]] in (KING, QUEEN) or _house_kind(rs, st[0]) == "permanent"
+            ):
+                raise InvalidPositionError(
+                    f"p{v}'s faces: only kings, queens and house permanents lie there"
+                )
             for j, _ in st[2]:
-                if RANK_OF[j] != JOKER_RANK:
-                    raise InvalidPositionError(f"p{v}'s faces: {CARD_NAMES[j]} is not a joker")
+                if RANK_OF[j] != JOKER_RANK and _house_kind(rs, j) != "royal":
+                    raise InvalidPositionError(
+                        f"p{v}'s faces: {CARD_NAMES[j]} is not a joker "
+                        "(or a house card that moves permanents)"
+                    )
             g.faces[v].append(st)
         for c in rd.many(fld.get("glasses", []), f"p{v}'s glasses"):
             if RANK_OF[c] != EIGHT:
@@ -505,7 +514,7 @@ def _check_phase(g: Core, hidden_hands: list[int], hidden_deck: int) -> None:
                 f"p{seat} has {g.score(seat)} points against a goal of {g.goal(seat)}: "
                 "the game is over, so 'winner' cannot be null"
             )
-    needs_pending = phase in ("counter", "take", "discard", "seven", "answer")
+    needs_pending = phase in ("counter", "answer", *DECISION_PHASES)
     if needs_pending and g.pending is None:
         raise InvalidPositionError(f"phase {phase!r} needs a pending card")
     if phase == "main" and g.pending is not None:
@@ -541,8 +550,15 @@ _PHASE_KINDS = {
     "take": (KIND_ONEOFF,),
     "discard": (KIND_ONEOFF,),
     "seven": (KIND_ONEOFF,),
+    "pick": (KIND_ONEOFF,),
     "answer": (KIND_ROYAL,),
 }
+
+
+def _house_kind(rules: RuleSet, c: int) -> str:
+    """How card ``c`` is played by its effect in ``rules`` (``""`` without one)."""
+    effect = rules.effect_of(c)
+    return effect.kind if effect is not None else ""
 
 
 def _check_pending(g: Core, p: Pending) -> None:
@@ -553,7 +569,7 @@ def _check_pending(g: Core, p: Pending) -> None:
         raise InvalidPositionError(f"phase {phase!r} cannot have a pending card of kind {p.kind!r}")
     effect = g.rules.effect_of(p.card)
     if p.kind in (KIND_ONEOFF, KIND_ANSWER):
-        if effect is None:
+        if effect is None or effect.kind != "oneoff":
             raise InvalidPositionError(f"pending {name} is not a one-off in {g.rules.name}")
         key = effect.key
         if phase in DECISION_PHASES and phase not in effect.phases:

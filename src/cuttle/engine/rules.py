@@ -21,6 +21,8 @@ from .cards import (
     EIGHT,
     FIVE,
     FOUR,
+    JOKER_1,
+    JOKER_2,
     JOKER_RANK,
     NINE,
     RANK_OF,
@@ -103,6 +105,10 @@ class RuleSet:
     oneoffs: Mapping[int, str] = field(default_factory=FrozenMap)
     """Rank index (13 for a joker) to one-off effect primitive (a :class:`FrozenMap`;
     a plain mapping given here is frozen)."""
+    card_oneoffs: Mapping[int, str] = field(default_factory=FrozenMap)
+    """Card index to effect primitive, overriding :attr:`oneoffs` for that card (house
+    keys by colour or suit, resolved most specific first); ``""`` takes the card's
+    rank effect away."""
     seven_reveals: int = 1
     """How many cards a seven reveals."""
     seven_forced_jack: bool = False
@@ -148,6 +154,8 @@ class RuleSet:
     def __post_init__(self) -> None:
         if not isinstance(self.oneoffs, FrozenMap):
             object.__setattr__(self, "oneoffs", FrozenMap(self.oneoffs))
+        if not isinstance(self.card_oneoffs, FrozenMap):
+            object.__setattr__(self, "card_oneoffs", FrozenMap(self.card_oneoffs))
         for name in ("variants", "goals"):
             value = getattr(self, name)
             if not isinstance(value, tuple):
@@ -159,8 +167,8 @@ class RuleSet:
         """The effect object of every card index (0-53), computed once per rule set."""
         table: tuple[Effect | None, ...] | None = self.__dict__.get("_card_effects")
         if table is None:
-            keys = [self.oneoffs.get(RANK_OF[c]) for c in range(54)]
-            table = tuple(effect_for(k) if k is not None else None for k in keys)
+            keys = [self.card_oneoffs.get(c, self.oneoffs.get(RANK_OF[c])) for c in range(54)]
+            table = tuple(effect_for(k) if k else None for k in keys)
             object.__setattr__(self, "_card_effects", table)
         return table
 
@@ -471,13 +479,84 @@ _RANK_KEYS = {
 
 
 _KIND = {int: "a whole number", bool: "true or false", str: "a string"}
+_COLOURS = {"RED": (1, 2), "BLACK": (0, 3)}
+"""Suits of each colour: diamonds and hearts are red, clubs and spades black."""
+
+
+def _effect_key(key: Any) -> tuple[int, int, tuple[int, ...]]:
+    """Read one key of an effects table: (specificity, rank, cards it covers).
+
+    Specificity 0 is a rank (``"5"``, ``"T"``, ``"joker"``), 1 a rank and colour
+    (``"5-red"``), 2 one card (``"5H"``, ``"X1"``). Raises ``ValueError`` with the reason.
+    """
+    text = str(key).strip().upper()
+    if text in _RANK_KEYS:
+        r = _RANK_KEYS[text]
+        cards = (JOKER_1, JOKER_2) if r == JOKER_ONEOFF else tuple(r * 4 + u for u in range(4))
+        return 0, r, cards
+    if "-" in text:
+        rank_text, _, colour = text.partition("-")
+        r = _RANK_KEYS.get(rank_text, -1)
+        if r < 0 or r == JOKER_ONEOFF or colour not in _COLOURS:
+            raise ValueError("a colour key is a rank and red or black, as '5-red'")
+        return 1, r, tuple(r * 4 + u for u in _COLOURS[colour])
+    try:
+        c = card(text)
+    except CuttleError:
+        raise ValueError(
+            "keys are a rank ('5'), a rank and colour ('5-red'), a card ('5H') or 'joker'"
+        ) from None
+    r = RANK_OF[c]
+    if r not in _RANK_KEYS.values():
+        raise ValueError("jacks, queens and kings keep their royal roles")
+    return 2, r, (c,)
+
+
+def _effect_table(
+    rules: RuleSet, table: list[tuple[str, Any, Any]], problems: list[str]
+) -> tuple[dict[int, str], dict[int, str]]:
+    """Resolve the entries of ``oneoffs``/``effects`` tables into per-rank and per-card
+    effect maps (the most specific key wins: card > colour > rank)."""
+    oneoffs = dict(rules.oneoffs)
+    by_card: dict[int, tuple[int, str]] = {c: (2, e) for c, e in rules.card_oneoffs.items()}
+    for where, key, effect in table:
+        try:
+            level, rank, cards = _effect_key(key)
+        except ValueError as exc:
+            problems.append(f"{where}: {key!r} is not a key here: {exc}")
+            continue
+        if effect is None or effect == "none":
+            name = ""
+        elif not isinstance(effect, str) or effect not in EFFECTS:
+            problems.append(
+                f"{where}: unknown effect {effect!r} for {key}; known: {', '.join(EFFECTS)}"
+            )
+            continue
+        else:
+            name = effect
+        if level == 0:
+            if name:
+                oneoffs[rank] = name
+            else:
+                oneoffs.pop(rank, None)
+            continue
+        for c in cards:
+            if by_card.get(c, (-1, ""))[0] <= level:
+                by_card[c] = (level, name)
+    card_map: dict[int, str] = {}
+    for c, (_, name) in by_card.items():
+        if name != oneoffs.get(RANK_OF[c], ""):
+            card_map[c] = name
+    return oneoffs, card_map
 
 
 def house_rules(spec: Mapping[str, Any]) -> RuleSet:
     """Build a rule set from a house-rules mapping (already parsed JSON or TOML).
 
     Keys: ``base`` (a preset, required), ``name``, ``description``, ``variants``,
-    ``players``, ``oneoffs`` (rank to effect primitive, or ``null`` to remove one) and any
+    ``players``, ``effects`` (or its older name ``oneoffs``: a rank ``"5"``, rank and
+    colour ``"5-red"``, card ``"5H"`` or ``"joker"`` to an effect primitive, or ``null``
+    to take one away; the most specific key wins), ``remove`` and any
     :class:`RuleSet` field to override. Every problem is reported in one
     :class:`InvalidRulesError`.
     """
@@ -501,6 +580,7 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
         problems.append(str(exc))
         rules = PRESETS[base_name]
     changes: dict[str, Any] = {}
+    table: list[tuple[str, Any, Any]] = []
     for key, value in spec.items():
         if key in {"base", "players", "variants"}:
             continue
@@ -509,25 +589,11 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
                 problems.append("'name' must be a non-empty string")
             else:
                 changes["name"] = value.strip()
-        elif key == "oneoffs":
-            oneoffs = dict(rules.oneoffs)
+        elif key in ("oneoffs", "effects"):
             if not isinstance(value, Mapping):
-                problems.append("'oneoffs' must map ranks to effects")
+                problems.append(f"'{key}' must map ranks or cards to effects")
                 continue
-            for rank_key, effect in value.items():
-                rank = _RANK_KEYS.get(str(rank_key).upper())
-                if rank is None:
-                    problems.append(f"oneoffs: {rank_key!r} is not a rank that can be a one-off")
-                elif effect is None or effect == "none":
-                    oneoffs.pop(rank, None)
-                elif effect not in EFFECTS:
-                    problems.append(
-                        f"oneoffs: unknown effect {effect!r} for {rank_key}; "
-                        f"known: {', '.join(EFFECTS)}"
-                    )
-                else:
-                    oneoffs[rank] = effect
-            changes["oneoffs"] = oneoffs
+            table.extend((key, k, v) for k, v in value.items())
         elif key == "remove":
             if not isinstance(value, list):
                 problems.append('\'remove\' must be a list of ranks or cards, e.g. ["A", "6"]')
@@ -557,6 +623,8 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
                 changes[key] = value
         else:
             problems.append(f"unknown key {key!r}")
+    if table:
+        changes["oneoffs"], changes["card_oneoffs"] = _effect_table(rules, table, problems)
     result = replace(rules, **changes)
     if result.four_victims not in {"opponent", "chosen", "all"}:
         problems.append("'four_victims' must be 'opponent', 'chosen' or 'all'")
@@ -578,11 +646,14 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
                 f"not enough cards to deal {result.deal} to each of {result.players} players"
                 + (f" with {len(result.remove)} set aside" if result.remove else "")
             )
-    effects = set(result.oneoffs.values())
+    effects = set(result.oneoffs.values()) | set(result.card_oneoffs.values())
     if SWAP_HANDS in effects and result.players != 2:
         problems.append(f"oneoffs: {SWAP_HANDS!r} needs exactly two players")
-    if JOKER_ONEOFF in result.oneoffs and not result.jokers:
+    jokers_keyed = JOKER_ONEOFF in result.oneoffs or JOKER_1 in result.card_oneoffs
+    if jokers_keyed and not result.jokers:
         problems.append("oneoffs: a joker effect needs 'jokers' set to 1 or 2")
+    elif JOKER_2 in result.card_oneoffs and result.jokers < 2:
+        problems.append("oneoffs: an effect for X2 needs 'jokers' set to 2")
     if problems:
         raise InvalidRulesError("bad house rules: " + "; ".join(problems))
     return result
