@@ -490,6 +490,9 @@ def _effect_key(key: Any) -> tuple[int, int, tuple[int, ...]]:
     (``"5-red"``), 2 one card (``"5H"``, ``"X1"``). Raises ``ValueError`` with the reason.
     """
     text = str(key).strip().upper()
+    royal = "is not a rank that can have an effect (jacks, queens and kings keep their roles)"
+    if text in ("J", "Q", "K"):
+        raise ValueError(royal)
     if text in _RANK_KEYS:
         r = _RANK_KEYS[text]
         cards = (JOKER_1, JOKER_2) if r == JOKER_ONEOFF else tuple(r * 4 + u for u in range(4))
@@ -498,17 +501,18 @@ def _effect_key(key: Any) -> tuple[int, int, tuple[int, ...]]:
         rank_text, _, colour = text.partition("-")
         r = _RANK_KEYS.get(rank_text, -1)
         if r < 0 or r == JOKER_ONEOFF or colour not in _COLOURS:
-            raise ValueError("a colour key is a rank and red or black, as '5-red'")
+            raise ValueError("is not a key: a colour key is a rank and red or black, as '5-red'")
         return 1, r, tuple(r * 4 + u for u in _COLOURS[colour])
     try:
         c = card(text)
     except CuttleError:
         raise ValueError(
-            "keys are a rank ('5'), a rank and colour ('5-red'), a card ('5H') or 'joker'"
+            "is not a key: keys are a rank ('5'), a rank and colour ('5-red'), a card ('5H') "
+            "or 'joker'"
         ) from None
     r = RANK_OF[c]
     if r not in _RANK_KEYS.values():
-        raise ValueError("jacks, queens and kings keep their royal roles")
+        raise ValueError(royal)
     return 2, r, (c,)
 
 
@@ -523,7 +527,7 @@ def _effect_table(
         try:
             level, rank, cards = _effect_key(key)
         except ValueError as exc:
-            problems.append(f"{where}: {key!r} is not a key here: {exc}")
+            problems.append(f"{where}: {key!r} {exc}")
             continue
         if effect is None or effect == "none":
             name = ""

@@ -60,9 +60,9 @@ class StealPermanent(Effect):
         t = move[2]
         r = RANK_OF[t]
         if r == KING:
-            return 8.0
+            return 10.0
         if r == QUEEN:
-            return 6.0
+            return 7.0
         effect = g.rules.effect_of(t)
         return 1.0 + effect.score(g, s, (ROYAL, t, -1, -1, ())) if effect is not None else 2.0
 
