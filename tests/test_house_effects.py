@@ -62,7 +62,7 @@ def test_joker_keys() -> None:
     rs = rules_with({"joker": "open-hands", "X2": "skip-next"}, jokers=2)
     assert rs.effect_of(52).key == "open-hands"  # type: ignore[union-attr]
     assert rs.effect_of(53).key == "skip-next"  # type: ignore[union-attr]
-    with pytest.raises(InvalidRulesError, match="X2' needs|an effect for X2"):
+    with pytest.raises(InvalidRulesError, match="an effect for X2 needs"):
         rules_with({"X2": "skip-next"}, jokers=1)
 
 
