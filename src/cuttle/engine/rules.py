@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from .cards import (
     ACE,
@@ -33,7 +33,7 @@ from .cards import (
     TWO,
     card,
 )
-from .effect import DESCRIPTIONS, Effect, effect_for
+from .effect import DESCRIPTIONS, REGISTRY, Effect, effect_for
 from .errors import CuttleError, InvalidRulesError
 from .frozen import FrozenMap
 
@@ -150,6 +150,8 @@ class RuleSet:
     :attr:`big_table_remove`."""
     big_table_remove: tuple[str, ...] = ()
     """What a big table removes (multiplayer: one ace and one six)."""
+    _card_effects: ClassVar[tuple[Effect | None, ...] | None] = None
+    """Per-card effects, set on each instance once the effects are registered."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.oneoffs, FrozenMap):
@@ -162,10 +164,12 @@ class RuleSet:
                 object.__setattr__(self, name, tuple(value))
         if not isinstance(self.teams, tuple) or any(not isinstance(t, tuple) for t in self.teams):
             object.__setattr__(self, "teams", tuple(tuple(t) for t in self.teams))
+        if REGISTRY:  # the presets are built before the effects register: theirs come later
+            self.card_effects()
 
     def card_effects(self) -> tuple[Effect | None, ...]:
         """The effect object of every card index (0-53), computed once per rule set."""
-        table: tuple[Effect | None, ...] | None = self.__dict__.get("_card_effects")
+        table = self._card_effects
         if table is None:
             keys = [self.card_oneoffs.get(c, self.oneoffs.get(RANK_OF[c])) for c in range(54)]
             table = tuple(effect_for(k) if k else None for k in keys)
@@ -174,7 +178,10 @@ class RuleSet:
 
     def effect_of(self, card_index: int) -> Effect | None:
         """The one-off effect of card ``card_index`` (jokers are 52, 53), or None."""
-        return self.card_effects()[card_index]
+        table = self._card_effects
+        if table is None:
+            table = self.card_effects()
+        return table[card_index]
 
     @property
     def card_count(self) -> int:
