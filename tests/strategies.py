@@ -148,11 +148,14 @@ def play_random(g: Game, rng: random.Random, moves: int) -> Game:
 
 Where = tuple[str, int]
 """Where a card is: (``hand``/``point``/``jack``/``face``/``joker``/``glasses``/
-``scrap``/``deck``/``pending``/``counter``/``revealed``, seat or -1)."""
+``scrap``/``deck``/``pending``/``counter``/``revealed``/``removed``, seat or -1)."""
 
 PUBLIC_PLACES = frozenset(
-    {"point", "jack", "face", "joker", "glasses", "scrap", "pending", "counter", "revealed"}
-)
+    {
+        "point", "jack", "face", "joker", "glasses", "scrap", "pending", "counter", "revealed",
+        "removed",
+    }
+)  # fmt: skip
 
 
 def card_places(g: Game) -> list[tuple[int, Where]]:
@@ -171,6 +174,7 @@ def card_places(g: Game) -> list[tuple[int, Where]]:
     out.extend((c, ("scrap", -1)) for c in g.scrap)
     out.extend((c, ("deck", -1)) for c in g.deck)
     out.extend((c, ("revealed", -1)) for c in g.revealed)
+    out.extend((c, ("removed", -1)) for c in g.removed)
     p = g.pending
     if p is not None:
         if p.kind == "royal":

@@ -65,6 +65,9 @@ def move_score(g: Game, m: Move) -> float:
         bonus = 3.0 if v >= 0 and _goal(g, v) - _score(g, v) <= 4 else 0.0
         return 1.1 * POINT_VALUE[t] - 0.3 * POINT_VALUE[c] + bonus
     if verb == ROYAL:
+        house = g.rules.effect_of(c)
+        if house is not None and house.kind != "oneoff":  # a house permanent or thief
+            return house.score(g, s, m)
         if t >= 0:  # a joker stealing a royal
             return 7.0
         if RANK_OF[c] == KING:

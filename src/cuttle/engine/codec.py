@@ -5,7 +5,7 @@ and dealing a full position consistent with one seat's view, for any
 
 Extra keys this engine writes beyond notation.md (only when not at their default) are
 documented in ``docs/notation.md``: ``moves``, ``termination``, ``skips``, ``known``,
-``deck_known``, inside ``pending``, ``kind``, ``victim``, ``counter_seats`` and
+``deck_known``, ``removed``, inside ``pending``, ``kind``, ``victim``, ``counter_seats`` and
 ``seven``, and on a jack or joker ``by`` (the seat that played it, when not its ``to``).
 """
 
@@ -29,7 +29,7 @@ from .cards import (
 )
 from .core import Core
 from .errors import CuttleError, InvalidPositionError
-from .rules import RuleSet, get_rules
+from .rules import RuleSet, get_rules, removal_fits
 from .table import (
     DECISION_PHASES,
     KIND_ANSWER,
@@ -87,6 +87,8 @@ def _visible(g: Core, viewer: int | None, holder: int) -> bool:
     if g.winners is not None:
         return True
     rules = g.rules
+    if g.hands_open():
+        return True
     if rules.open_hands_on_empty_deck and not g.deck and not g.revealed:
         return True
     return rules.glasses_public and any(g.glasses[v] for v in range(g.n) if v != holder)
@@ -160,6 +162,8 @@ def to_json(g: Core, viewer: int | None = -1) -> dict[str, Any]:
         "revealed": [CARD_NAMES[c] for c in g.revealed],
         "winner": _winner_json(g),
     }
+    if g.removed:
+        out["removed"] = [CARD_NAMES[c] for c in g.removed]
     if g.moves_played:
         out["moves"] = g.moves_played
     if g.termination is not None:
@@ -326,11 +330,18 @@ def from_json(
             g.points[v].append(st)
         for e in fld.get("faces", []):
             st = _read_stack(e, v, n, rd, f"p{v}'s faces", "jokers", played_by)
-            if st[0] < 0 or RANK_OF[st[0]] not in (KING, QUEEN):
-                raise InvalidPositionError(f"p{v}'s faces: only kings and queens lie there")
+            if st[0] < 0 or not (
+                RANK_OF[st[0]] in (KING, QUEEN) or _house_kind(rs, st[0]) == "permanent"
+            ):
+                raise InvalidPositionError(
+                    f"p{v}'s faces: only kings, queens and house permanents lie there"
+                )
             for j, _ in st[2]:
-                if RANK_OF[j] != JOKER_RANK:
-                    raise InvalidPositionError(f"p{v}'s faces: {CARD_NAMES[j]} is not a joker")
+                if RANK_OF[j] != JOKER_RANK and _house_kind(rs, j) != "royal":
+                    raise InvalidPositionError(
+                        f"p{v}'s faces: {CARD_NAMES[j]} is not a joker "
+                        "(or a house card that moves permanents)"
+                    )
             g.faces[v].append(st)
         for c in rd.many(fld.get("glasses", []), f"p{v}'s glasses"):
             if RANK_OF[c] != EIGHT:
@@ -342,8 +353,15 @@ def from_json(
     hidden_deck = sum(1 for c in deck if c < 0)
     g.deck = list(reversed(deck))
     g.revealed = rd.many(obj["revealed"], "revealed")
-    if -1 in g.scrap or -1 in g.revealed:
+    g.removed = rd.many(obj.get("removed", []), "removed")
+    if -1 in g.scrap or -1 in g.revealed or -1 in g.removed:
         raise InvalidPositionError("only hands and the deck may hold hidden cards")
+    if not removal_fits(g.removed, rs.remove):
+        want = " ".join(rs.remove) or "nothing"
+        raise InvalidPositionError(
+            f"'removed' must hold the cards {rs.name} sets aside ({want}), "
+            f"not {' '.join(CARD_NAMES[c] for c in g.removed) or 'nothing'}"
+        )
     pend = obj["pending"]
     if pend is not None:
         if not isinstance(pend, Mapping):
@@ -496,7 +514,7 @@ def _check_phase(g: Core, hidden_hands: list[int], hidden_deck: int) -> None:
                 f"p{seat} has {g.score(seat)} points against a goal of {g.goal(seat)}: "
                 "the game is over, so 'winner' cannot be null"
             )
-    needs_pending = phase in ("counter", "take", "discard", "seven", "answer")
+    needs_pending = phase in ("counter", "answer", *DECISION_PHASES)
     if needs_pending and g.pending is None:
         raise InvalidPositionError(f"phase {phase!r} needs a pending card")
     if phase == "main" and g.pending is not None:
@@ -532,8 +550,15 @@ _PHASE_KINDS = {
     "take": (KIND_ONEOFF,),
     "discard": (KIND_ONEOFF,),
     "seven": (KIND_ONEOFF,),
+    "pick": (KIND_ONEOFF,),
     "answer": (KIND_ROYAL,),
 }
+
+
+def _house_kind(rules: RuleSet, c: int) -> str:
+    """How card ``c`` is played by its effect in ``rules`` (``""`` without one)."""
+    effect = rules.effect_of(c)
+    return effect.kind if effect is not None else ""
 
 
 def _check_pending(g: Core, p: Pending) -> None:
@@ -544,7 +569,7 @@ def _check_pending(g: Core, p: Pending) -> None:
         raise InvalidPositionError(f"phase {phase!r} cannot have a pending card of kind {p.kind!r}")
     effect = g.rules.effect_of(p.card)
     if p.kind in (KIND_ONEOFF, KIND_ANSWER):
-        if effect is None:
+        if effect is None or effect.kind != "oneoff":
             raise InvalidPositionError(f"pending {name} is not a one-off in {g.rules.name}")
         key = effect.key
         if phase in DECISION_PHASES and phase not in effect.phases:
@@ -604,8 +629,8 @@ def deal_from_view(
             for val in x:
                 collect(val)
 
-    for key in ("hands", "fields", "scrap", "deck", "pending", "revealed"):
-        collect(view[key])
+    for key in ("hands", "fields", "scrap", "deck", "pending", "revealed", "removed"):
+        collect(view.get(key, []))
     unseen = [CARD_NAMES[c] for c in range(n_cards) if CARD_NAMES[c] not in seen]
     rng.shuffle(unseen)
     it = iter(unseen)

@@ -80,6 +80,8 @@ class Core:
         self.glasses: list[list[int]] = [[] for _ in range(n)]
         self.scrap: list[int] = []
         self.deck: list[int] = []  # top of the deck is the END of this list
+        self.removed: list[int] = []
+        """Cards set aside face up before the deal (:attr:`RuleSet.remove`), out of play."""
         self.frozen: list[int] = []
         self.passes = 0
         self.pending: Pending | None = None
@@ -107,6 +109,7 @@ class Core:
         )
         self._team: tuple[tuple[int, ...], ...] = tuple(rules.team_of(s) for s in range(n))
         self._effects = rules.card_effects()
+        self._perms = _permanent_flags(self._effects)
 
     def copy(self) -> Self:
         """Return an independent copy of the game (history included), of the same class."""
@@ -120,6 +123,7 @@ class Core:
         g.glasses = [x[:] for x in self.glasses]
         g.scrap = self.scrap[:]
         g.deck = self.deck[:]
+        g.removed = self.removed[:]
         g.frozen = self.frozen[:]
         g.passes = self.passes
         g.pending = self.pending.copy() if self.pending is not None else None
@@ -141,6 +145,7 @@ class Core:
         g._opps = self._opps
         g._team = self._team
         g._effects = self._effects
+        g._perms = self._perms
         return g
 
     def __repr__(self) -> str:
@@ -183,9 +188,39 @@ class Core:
         """Seats playing against ``seat``."""
         return self._opps[seat]
 
+    def permanent_on(self, seat: int, flag: str) -> bool:
+        """Whether ``seat``'s field holds a house permanent with ``flag`` set
+        (``opens_hands``, ``shields_group`` or ``counts_against``)."""
+        if flag not in self._perms:
+            return False
+        effects = self._effects
+        for st in self.faces[seat]:
+            e = effects[st[0]]
+            if e is not None and getattr(e, flag):
+                return True
+        return False
+
+    def hands_open(self) -> bool:
+        """Whether a house permanent opens every hand right now."""
+        return "opens_hands" in self._perms and any(
+            self.permanent_on(v, "opens_hands") for v in range(self.n)
+        )
+
+    def group_shielded(self, seat: int) -> bool:
+        """Whether ``seat``'s field is shielded from group attacks (aces, sixes, fours
+        that hit every other player) by a house permanent."""
+        return self.permanent_on(seat, "shields_group")
+
+    def counts_against(self, seat: int) -> bool:
+        """Whether ``seat``'s points count against it in long-term scoring (a house
+        permanent on its field says so); no effect inside a game."""
+        return self.permanent_on(seat, "counts_against")
+
     def can_see_hand(self, viewer: int, holder: int) -> bool:
         """Whether ``viewer`` sees every card of ``holder``'s hand right now."""
         if viewer == holder or self.winners is not None:
+            return True
+        if self._perms and self.hands_open():
             return True
         rules = self.rules
         if rules.open_hands_on_empty_deck and not self.deck and not self.revealed:
@@ -460,7 +495,9 @@ class Core:
             if self.winners is None and self.moves_played >= self.rules.move_cap:
                 self.finish((), "move-cap")
         if self.winners is None and (
-            any(self.glasses) or (self.rules.open_hands_on_empty_deck and not self.deck)
+            any(self.glasses)
+            or (self.rules.open_hands_on_empty_deck and not self.deck)
+            or (self._perms and self.hands_open())
         ):
             self._remember_open_hands()
 
@@ -529,6 +566,9 @@ class Core:
         self.deck = new
         self.scrap = []
         self.deck_known = 0
+        if self.pending is not None:
+            # the seven that revealed a pending one-off has left the scrap with the rest
+            self.pending.seven = -1
 
     def find_point(self, c: int) -> tuple[int, int]:
         """Seat and index of point card ``c`` on the table."""
@@ -721,6 +761,17 @@ class Core:
         self.scrap.append(p.card)
         self.end_turn()
         return True
+
+
+def _permanent_flags(effects: Sequence[Any]) -> frozenset[str]:
+    """The permanent flags some card of the rule set may bring to the table."""
+    flags = set()
+    for e in effects:
+        if e is not None:
+            for flag in ("opens_hands", "shields_group", "counts_against"):
+                if getattr(e, flag):
+                    flags.add(flag)
+    return frozenset(flags)
 
 
 # ---------------------------------------------------------------------- handlers

@@ -39,6 +39,18 @@ class Effect:
     """Decision phases the effect may open after it resolves (its card stays pending)."""
     answers_royals: bool = False
     """Whether a card with this effect may answer a royal in phase ``answer`` (team)."""
+    kind: str = "oneoff"
+    """How a card with this effect is played: ``"oneoff"`` (``oneoff X ...``, then
+    countered and resolved), ``"permanent"`` (``royal X``: it lies in its player's
+    ``faces`` like a king, and its flags below hold while it is there) or ``"royal"``
+    (``royal X KH``: it lies on a target permanent and moves it, as a joker does)."""
+    opens_hands: bool = False
+    """Permanent: while on the table, every hand is open to every seat."""
+    shields_group: bool = False
+    """Permanent: its holder's field is untouched by group attacks (an ace, a six, a
+    four that hits every other player)."""
+    counts_against: bool = False
+    """Permanent: its holder's points count against them in long-term scoring."""
 
     def plays(self, g: Any, s: int, c: int, out: list[Move]) -> None:
         """Append to ``out`` every legal ``oneoff`` move of card ``c`` by seat ``s``."""

@@ -34,6 +34,7 @@ _PHASE_HELP = {
     "seven": "play one of the revealed cards (or 'scrap' one if none can be played)",
     "hand-limit": "discard down to the hand limit with 'discard'",
     "answer": "answer the royal with a nine ('oneoff 9X card') or 'resolve'",
+    "pick": "pick a card from the victim's hand ('discard X' or 'take X', as the card says)",
 }
 _PHASE_VERBS = {
     "main": {DRAW, PASS, POINTS, SCUTTLE, ROYAL, GLASSES, JACK_MOVE, ONEOFF},
@@ -43,6 +44,7 @@ _PHASE_VERBS = {
     "seven": {POINTS, SCUTTLE, ROYAL, GLASSES, JACK_MOVE, ONEOFF, SCRAP},
     "hand-limit": {DISCARD},
     "answer": {ONEOFF, RESOLVE},
+    "pick": {TAKE, DISCARD},
 }
 
 
@@ -99,6 +101,11 @@ def explain_illegal(g: Core, move: Move) -> str:
     if seat_note:
         return seat_note
     hand = g.hands[s]
+    p = g.pending
+    if phase == "pick" and p is not None:
+        pick_effect = g.rules.effect_of(p.card)
+        note = pick_effect.decision_reason(g, move, p) if pick_effect is not None else None
+        return note or f"'{text}' is not legal here"
     if verb == DRAW:
         if not g.deck_ok():
             return "The deck is empty: pass instead"
@@ -162,6 +169,9 @@ def explain_illegal(g: Core, move: Move) -> str:
         if owner == s or (owner is not None and owner not in g.opponents(s)):
             return "A jack takes an opponent's point card"
         return f"A jack cannot go onto the {describe(target)}"
+    house = g.rules.effect_of(c)
+    if verb == ROYAL and house is not None and house.kind != "oneoff":
+        return house.illegal_reason(g, move) or f"'{text}' is not legal here"
     if verb == ROYAL:
         if r not in (KING, QUEEN, JOKER_RANK):
             return "Only kings and queens (and jokers) are played as royals"

@@ -73,9 +73,16 @@ class Game(Core):
 
     @classmethod
     def deal(cls, rules: RuleSet, deck: Sequence[int]) -> Game:
-        """Deal ``deck`` (top first) as notation.md says and return the new game."""
+        """Deal ``deck`` (top first) as notation.md says and return the new game.
+
+        The cards :attr:`RuleSet.remove` names are first set aside face up
+        (:func:`~cuttle.engine.rules.set_aside`); the rest is dealt in order.
+        """
         g = cls(rules)
         g.start_deck = list(deck)
+        if rules.remove:
+            g.removed = R.set_aside(deck, rules.remove)
+            deck = [c for c in deck if c not in g.removed]
         stack = list(reversed(deck))
         sizes = [rules.hand_size(s) for s in range(g.n)]
         while any(len(g.hands[s]) < sizes[s] for s in range(g.n)):
@@ -142,7 +149,7 @@ def new_game(
     """Shuffle (with ``seed``) or take ``deck`` (top first), deal, and return a new game.
 
     ``rules`` is a rule-set name or a :class:`RuleSet`; ``players`` the seat count
-    where the rule set allows a choice (multiplayer: 2 to 5).
+    where the rule set allows a choice (multiplayer: 2 to 8).
     """
     rs = R.get_rules(rules, variants, players)
     if deck is None:

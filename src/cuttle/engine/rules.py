@@ -10,14 +10,31 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .cards import ACE, EIGHT, FIVE, FOUR, NINE, RANK_OF, SEVEN, SIX, THREE, TWO
+from .cards import (
+    ACE,
+    CARD_NAMES,
+    EIGHT,
+    FIVE,
+    FOUR,
+    JOKER_1,
+    JOKER_2,
+    JOKER_RANK,
+    NINE,
+    RANK_OF,
+    RANKS,
+    SEVEN,
+    SIX,
+    THREE,
+    TWO,
+    card,
+)
 from .effect import DESCRIPTIONS, REGISTRY, Effect, effect_for
-from .errors import InvalidRulesError
+from .errors import CuttleError, InvalidRulesError
 from .frozen import FrozenMap
 
 # Effect primitives a one-off may have (the library house rules choose from).
@@ -88,6 +105,10 @@ class RuleSet:
     oneoffs: Mapping[int, str] = field(default_factory=FrozenMap)
     """Rank index (13 for a joker) to one-off effect primitive (a :class:`FrozenMap`;
     a plain mapping given here is frozen)."""
+    card_oneoffs: Mapping[int, str] = field(default_factory=FrozenMap)
+    """Card index to effect primitive, overriding :attr:`oneoffs` for that card (house
+    keys by colour or suit, resolved most specific first); ``""`` takes the card's
+    rank effect away."""
     seven_reveals: int = 1
     """How many cards a seven reveals."""
     seven_forced_jack: bool = False
@@ -120,12 +141,23 @@ class RuleSet:
     """Opponents may answer a royal with an out-of-turn nine (team)."""
     ten_blocks_scuttle: bool = False
     move_cap: int = 1000
+    remove: tuple[str, ...] = ()
+    """Cards set aside face up before the deal (seed 004's large-table advice): each
+    entry is a card (``"AS"``: that card) or a rank (``"A"``: the first card of that
+    rank from the top of the shuffled deck). Card entries are taken first."""
+    big_table: int = 0
+    """From this many seats on (0: never), :func:`get_rules` sets :attr:`remove` to
+    :attr:`big_table_remove`."""
+    big_table_remove: tuple[str, ...] = ()
+    """What a big table removes (multiplayer: one ace and one six)."""
     _card_effects: ClassVar[tuple[Effect | None, ...] | None] = None
     """Per-card effects, set on each instance once the effects are registered."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.oneoffs, FrozenMap):
             object.__setattr__(self, "oneoffs", FrozenMap(self.oneoffs))
+        if not isinstance(self.card_oneoffs, FrozenMap):
+            object.__setattr__(self, "card_oneoffs", FrozenMap(self.card_oneoffs))
         for name in ("variants", "goals"):
             value = getattr(self, name)
             if not isinstance(value, tuple):
@@ -139,8 +171,8 @@ class RuleSet:
         """The effect object of every card index (0-53), computed once per rule set."""
         table = self._card_effects
         if table is None:
-            keys = [self.oneoffs.get(RANK_OF[c]) for c in range(54)]
-            table = tuple(effect_for(k) if k is not None else None for k in keys)
+            keys = [self.card_oneoffs.get(c, self.oneoffs.get(RANK_OF[c])) for c in range(54)]
+            table = tuple(effect_for(k) if k else None for k in keys)
             object.__setattr__(self, "_card_effects", table)
         return table
 
@@ -155,6 +187,11 @@ class RuleSet:
     def card_count(self) -> int:
         """Number of cards in play: 52 plus jokers."""
         return 52 + self.jokers
+
+    @property
+    def in_play(self) -> int:
+        """Number of cards dealt from: :attr:`card_count` less the removed cards."""
+        return self.card_count - len(self.remove)
 
     @property
     def pass_limit(self) -> int:
@@ -253,9 +290,10 @@ _MULTIPLAYER = replace(
     name="multiplayer",
     players=2,
     min_players=2,
-    max_players=5,
-    description="Cuttle Multiplayer v1.2 for 2-5: hand limit 7, fours hit everyone, "
-    "glasses open every hand, the scrap reshuffles.",
+    max_players=8,
+    description="Cuttle Multiplayer v1.2 for 2-8: hand limit 7, fours hit everyone, "
+    "glasses open every hand, the scrap reshuffles; from 6 seats an ace and a six are "
+    "set aside.",
     hand_limit=7,
     limit_discard=True,
     four_victims="all",
@@ -263,6 +301,8 @@ _MULTIPLAYER = replace(
     counter_spends_turn=True,
     reshuffle_scrap=True,
     nine_returns_to_owner=True,
+    big_table=6,
+    big_table_remove=("A", "6"),
 )
 
 PRESETS: dict[str, RuleSet] = {
@@ -318,6 +358,8 @@ def get_rules(
             )
             raise InvalidRulesError(f"{base.name} is played by {span} players, not {players}")
         base = replace(base, players=players)
+        if base.big_table and players >= base.big_table:
+            base = replace(base, remove=base.big_table_remove)
     rules = base
     for variant in wanted:
         if variant in rules.variants:
@@ -332,12 +374,110 @@ def get_rules(
     return replace(rules, variants=tuple(sorted(set(rules.variants) | set(wanted))))
 
 
+# --- cards set aside before the deal ----------------------------------------------
+
+_REMOVE_RANKS = {
+    **{r: r for r in RANKS}, "1": "A", "10": "T", "X": "X", "JOKER": "X",
+}  # fmt: skip
+
+
+def removal_entry(text: str) -> str:
+    """Return the canonical form of one :attr:`RuleSet.remove` entry: a rank letter
+    (``A 2 … 9 T J Q K``, or ``X`` for a joker) or a card name (``AS``, ``X1``).
+
+    Raises :class:`InvalidRulesError` for anything else.
+    """
+    if not isinstance(text, str):
+        raise InvalidRulesError(f"{text!r} is neither a rank nor a card")
+    key = text.strip().upper()
+    if key in _REMOVE_RANKS:
+        return _REMOVE_RANKS[key]
+    try:
+        return CARD_NAMES[card(key)]
+    except CuttleError:
+        raise InvalidRulesError(
+            f"{text!r} is neither a rank (A, 2-9, T, J, Q, K, X) nor a card (AS, X1)"
+        ) from None
+
+
+def _rank_index(entry: str) -> int:
+    return JOKER_RANK if entry == "X" else RANKS.index(entry)
+
+
+def set_aside(deck: Sequence[int], remove: Sequence[str]) -> list[int]:
+    """Return the cards ``remove`` takes out of ``deck`` (top first), in entry order:
+    a card entry takes that card, then each rank entry the first card of its rank from
+    the top that is not already taken."""
+    taken: list[int] = []
+    for entry in remove:
+        if len(entry) > 1:
+            taken.append(card(entry))
+    chosen = set(taken)
+    for entry in remove:
+        if len(entry) == 1:
+            r = _rank_index(entry)
+            for c in deck:
+                if RANK_OF[c] == r and c not in chosen:
+                    taken.append(c)
+                    chosen.add(c)
+                    break
+    return taken
+
+
+def removal_fits(removed: Iterable[int], remove: Sequence[str]) -> bool:
+    """Whether the set-aside cards ``removed`` are what ``remove`` asks for (card
+    entries exactly, and one card of each rank entry's rank)."""
+    rest = list(removed)
+    for entry in remove:
+        if len(entry) > 1:
+            c = card(entry)
+            if c not in rest:
+                return False
+            rest.remove(c)
+    ranks = sorted(_rank_index(e) for e in remove if len(e) == 1)
+    return sorted(RANK_OF[c] for c in rest) == ranks
+
+
+def _removal_problems(rules: RuleSet) -> list[str]:
+    """What makes ``rules.remove`` impossible to carry out."""
+    problems: list[str] = []
+    per_rank: dict[int, int] = {}
+    cards_named = [e for e in rules.remove if len(e) > 1]
+    if len(set(cards_named)) != len(cards_named):
+        problems.append("'remove' names a card twice")
+    for entry in rules.remove:
+        r = _rank_index(entry) if len(entry) == 1 else RANK_OF[card(entry)]
+        per_rank[r] = per_rank.get(r, 0) + 1
+    for entry in cards_named:
+        if card(entry) >= rules.card_count:
+            problems.append(f"'remove': {entry} is not in a deck with {rules.jokers} joker(s)")
+    for r, k in per_rank.items():
+        have = rules.jokers if r == JOKER_RANK else 4
+        if k > have:
+            problems.append(
+                f"'remove' takes {k} cards of rank {RANKS[r] if r < 13 else 'X'}, "
+                f"the deck has {have}"
+            )
+    return problems
+
+
 # --- house rules -----------------------------------------------------------------
 
 _HOUSE_FIELDS = {
     f.name
     for f in fields(RuleSet)
-    if f.name not in {"name", "variants", "oneoffs", "teams", "min_players", "max_players"}
+    if f.name
+    not in {
+        "name",
+        "variants",
+        "oneoffs",
+        "teams",
+        "min_players",
+        "max_players",
+        "remove",
+        "big_table",
+        "big_table_remove",
+    }
 }
 _RANK_KEYS = {
     "A": ACE, "1": ACE, "2": TWO, "3": THREE, "4": FOUR, "5": FIVE, "6": SIX,
@@ -346,13 +486,88 @@ _RANK_KEYS = {
 
 
 _KIND = {int: "a whole number", bool: "true or false", str: "a string"}
+_COLOURS = {"RED": (1, 2), "BLACK": (0, 3)}
+"""Suits of each colour: diamonds and hearts are red, clubs and spades black."""
+
+
+def _effect_key(key: Any) -> tuple[int, int, tuple[int, ...]]:
+    """Read one key of an effects table: (specificity, rank, cards it covers).
+
+    Specificity 0 is a rank (``"5"``, ``"T"``, ``"joker"``), 1 a rank and colour
+    (``"5-red"``), 2 one card (``"5H"``, ``"X1"``). Raises ``ValueError`` with the reason.
+    """
+    text = str(key).strip().upper()
+    royal = "is not a rank that can have an effect (jacks, queens and kings keep their roles)"
+    if text in ("J", "Q", "K"):
+        raise ValueError(royal)
+    if text in _RANK_KEYS:
+        r = _RANK_KEYS[text]
+        cards = (JOKER_1, JOKER_2) if r == JOKER_ONEOFF else tuple(r * 4 + u for u in range(4))
+        return 0, r, cards
+    if "-" in text:
+        rank_text, _, colour = text.partition("-")
+        r = _RANK_KEYS.get(rank_text, -1)
+        if r < 0 or r == JOKER_ONEOFF or colour not in _COLOURS:
+            raise ValueError("is not a key: a colour key is a rank and red or black, as '5-red'")
+        return 1, r, tuple(r * 4 + u for u in _COLOURS[colour])
+    try:
+        c = card(text)
+    except CuttleError:
+        raise ValueError(
+            "is not a key: keys are a rank ('5'), a rank and colour ('5-red'), a card ('5H') "
+            "or 'joker'"
+        ) from None
+    r = RANK_OF[c]
+    if r not in _RANK_KEYS.values():
+        raise ValueError(royal)
+    return 2, r, (c,)
+
+
+def _effect_table(
+    rules: RuleSet, table: list[tuple[str, Any, Any]], problems: list[str]
+) -> tuple[dict[int, str], dict[int, str]]:
+    """Resolve the entries of ``oneoffs``/``effects`` tables into per-rank and per-card
+    effect maps (the most specific key wins: card > colour > rank)."""
+    oneoffs = dict(rules.oneoffs)
+    by_card: dict[int, tuple[int, str]] = {c: (2, e) for c, e in rules.card_oneoffs.items()}
+    for where, key, effect in table:
+        try:
+            level, rank, cards = _effect_key(key)
+        except ValueError as exc:
+            problems.append(f"{where}: {key!r} {exc}")
+            continue
+        if effect is None or effect == "none":
+            name = ""
+        elif not isinstance(effect, str) or effect not in EFFECTS:
+            problems.append(
+                f"{where}: unknown effect {effect!r} for {key}; known: {', '.join(EFFECTS)}"
+            )
+            continue
+        else:
+            name = effect
+        if level == 0:
+            if name:
+                oneoffs[rank] = name
+            else:
+                oneoffs.pop(rank, None)
+            continue
+        for c in cards:
+            if by_card.get(c, (-1, ""))[0] <= level:
+                by_card[c] = (level, name)
+    card_map: dict[int, str] = {}
+    for c, (_, name) in by_card.items():
+        if name != oneoffs.get(RANK_OF[c], ""):
+            card_map[c] = name
+    return oneoffs, card_map
 
 
 def house_rules(spec: Mapping[str, Any]) -> RuleSet:
     """Build a rule set from a house-rules mapping (already parsed JSON or TOML).
 
     Keys: ``base`` (a preset, required), ``name``, ``description``, ``variants``,
-    ``players``, ``oneoffs`` (rank to effect primitive, or ``null`` to remove one) and any
+    ``players``, ``effects`` (or its older name ``oneoffs``: a rank ``"5"``, rank and
+    colour ``"5-red"``, card ``"5H"`` or ``"joker"`` to an effect primitive, or ``null``
+    to take one away; the most specific key wins), ``remove`` and any
     :class:`RuleSet` field to override. Every problem is reported in one
     :class:`InvalidRulesError`.
     """
@@ -376,6 +591,7 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
         problems.append(str(exc))
         rules = PRESETS[base_name]
     changes: dict[str, Any] = {}
+    table: list[tuple[str, Any, Any]] = []
     for key, value in spec.items():
         if key in {"base", "players", "variants"}:
             continue
@@ -384,25 +600,22 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
                 problems.append("'name' must be a non-empty string")
             else:
                 changes["name"] = value.strip()
-        elif key == "oneoffs":
-            oneoffs = dict(rules.oneoffs)
+        elif key in ("oneoffs", "effects"):
             if not isinstance(value, Mapping):
-                problems.append("'oneoffs' must map ranks to effects")
+                problems.append(f"'{key}' must map ranks or cards to effects")
                 continue
-            for rank_key, effect in value.items():
-                rank = _RANK_KEYS.get(str(rank_key).upper())
-                if rank is None:
-                    problems.append(f"oneoffs: {rank_key!r} is not a rank that can be a one-off")
-                elif effect is None or effect == "none":
-                    oneoffs.pop(rank, None)
-                elif effect not in EFFECTS:
-                    problems.append(
-                        f"oneoffs: unknown effect {effect!r} for {rank_key}; "
-                        f"known: {', '.join(EFFECTS)}"
-                    )
-                else:
-                    oneoffs[rank] = effect
-            changes["oneoffs"] = oneoffs
+            table.extend((key, k, v) for k, v in value.items())
+        elif key == "remove":
+            if not isinstance(value, list):
+                problems.append('\'remove\' must be a list of ranks or cards, e.g. ["A", "6"]')
+                continue
+            entries: list[str] = []
+            for item in value:
+                try:
+                    entries.append(removal_entry(item))
+                except InvalidRulesError as exc:
+                    problems.append(f"'remove': {exc}")
+            changes["remove"] = tuple(entries)
         elif key == "goals":
             if (
                 not isinstance(value, list)
@@ -421,6 +634,8 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
                 changes[key] = value
         else:
             problems.append(f"unknown key {key!r}")
+    if table:
+        changes["oneoffs"], changes["card_oneoffs"] = _effect_table(rules, table, problems)
     result = replace(rules, **changes)
     if result.four_victims not in {"opponent", "chosen", "all"}:
         problems.append("'four_victims' must be 'opponent', 'chosen' or 'all'")
@@ -434,15 +649,22 @@ def house_rules(spec: Mapping[str, Any]) -> RuleSet:
         problems.append("'move_cap' must be 1 or more")
     if result.jokers not in {0, 1, 2}:
         problems.append("'jokers' must be 0, 1 or 2")
-    elif result.deal * result.players + 1 > result.card_count:
-        problems.append(
-            f"not enough cards to deal {result.deal} to each of {result.players} players"
-        )
-    effects = set(result.oneoffs.values())
+    else:
+        problems.extend(_removal_problems(result))
+        dealt = sum(result.hand_size(s) for s in range(result.players))
+        if dealt + (0 if result.dealer_extra else 1) > result.in_play:
+            problems.append(
+                f"not enough cards to deal {result.deal} to each of {result.players} players"
+                + (f" with {len(result.remove)} set aside" if result.remove else "")
+            )
+    effects = set(result.oneoffs.values()) | set(result.card_oneoffs.values())
     if SWAP_HANDS in effects and result.players != 2:
         problems.append(f"oneoffs: {SWAP_HANDS!r} needs exactly two players")
-    if JOKER_ONEOFF in result.oneoffs and not result.jokers:
+    jokers_keyed = JOKER_ONEOFF in result.oneoffs or JOKER_1 in result.card_oneoffs
+    if jokers_keyed and not result.jokers:
         problems.append("oneoffs: a joker effect needs 'jokers' set to 1 or 2")
+    elif JOKER_2 in result.card_oneoffs and result.jokers < 2:
+        problems.append("oneoffs: an effect for X2 needs 'jokers' set to 2")
     if problems:
         raise InvalidRulesError("bad house rules: " + "; ".join(problems))
     return result

@@ -12,9 +12,14 @@ DISCARD_PHASE = "discard"
 SEVEN_PHASE = "seven"
 HAND_LIMIT = "hand-limit"
 ANSWER = "answer"
+PICK_PHASE = "pick"
+"""House effects: the one-off's player picks a card from its victim's hand."""
 OVER = "over"
-PHASES = (MAIN, COUNTER_PHASE, TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, HAND_LIMIT, ANSWER, OVER)
-DECISION_PHASES = (TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE)
+PHASES = (
+    MAIN, COUNTER_PHASE, TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, HAND_LIMIT, ANSWER,
+    PICK_PHASE, OVER,
+)  # fmt: skip
+DECISION_PHASES = (TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, PICK_PHASE)
 """Phases that a resolved one-off opens; the one-off's effect owns their moves."""
 
 # Pending kinds.

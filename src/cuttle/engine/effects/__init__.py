@@ -56,16 +56,28 @@ from __future__ import annotations
 
 from ..effect import REGISTRY, Effect, effect_for, register
 from .common import TargetedEffect
+
+# House effects (seed 004's "suggestions for advanced play"); docs/rules.md section 5.
+from .discard_chosen import DISCARD_CHOSEN
 from .discard_one_draw_three import DISCARD_ONE_DRAW_THREE
 from .discard_two import DISCARD_TWO
 from .draw_two import DRAW_TWO
+from .look_at_hand import LOOK_AT_HAND
+from .permanent import OPEN_HANDS, POINTS_AGAINST, SHIELD_GROUP
 from .return_card import RETURN_CARD
+from .return_point import RETURN_POINT
 from .reveal_and_play import REVEAL_AND_PLAY
+from .revive_and_play import REVIVE_AND_PLAY
 from .scrap_glasses import SCRAP_GLASSES
+from .scrap_point import SCRAP_POINT
 from .scrap_points import SCRAP_POINTS
 from .scrap_royal import SCRAP_ROYAL
 from .scrap_royals import SCRAP_ROYALS
+from .skip_chosen import SKIP_CHOSEN
+from .skip_next import SKIP_NEXT
+from .steal_permanent import STEAL_PERMANENT
 from .swap_hands import SWAP_HANDS
+from .take_chosen import TAKE_CHOSEN
 from .take_from_scrap import TAKE_FROM_SCRAP
 
 _ALL: tuple[Effect, ...] = (
@@ -80,11 +92,28 @@ _ALL: tuple[Effect, ...] = (
     RETURN_CARD,
     SCRAP_GLASSES,
     SWAP_HANDS,
+    SKIP_NEXT,
+    SKIP_CHOSEN,
+    SCRAP_POINT,
+    RETURN_POINT,
+    LOOK_AT_HAND,
+    DISCARD_CHOSEN,
+    TAKE_CHOSEN,
+    REVIVE_AND_PLAY,
+    STEAL_PERMANENT,
+    SHIELD_GROUP,
+    OPEN_HANDS,
+    POINTS_AGAINST,
 )
+HOUSE_EFFECTS: tuple[Effect, ...] = _ALL[11:]
+"""The effects only house rules use (seed 004's library), in the order docs/rules.md
+lists them."""
 for _effect in _ALL:
     register(_effect)
 
 EFFECTS_BY_KEY = REGISTRY
 """Effect key -> the registered effect object."""
 
-__all__ = ["EFFECTS_BY_KEY", "Effect", "TargetedEffect", "effect_for", "register"]
+__all__ = [
+    "EFFECTS_BY_KEY", "HOUSE_EFFECTS", "Effect", "TargetedEffect", "effect_for", "register",
+]  # fmt: skip

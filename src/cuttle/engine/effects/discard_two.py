@@ -17,7 +17,7 @@ def next_victim(g: Core, p: Pending, after: int) -> int:
     opps = g.opponents(p.by)
     v = (after + 1) % g.n
     while v != p.by:
-        if g.hands[v] and v in opps:
+        if g.hands[v] and v in opps and not g.group_shielded(v):
             return v
         v = (v + 1) % g.n
     return -1
@@ -28,7 +28,7 @@ def first_victim(g: Core, p: Pending) -> int:
     if p.victim >= 0:
         return p.victim if g.hands[p.victim] else -1
     if g.rules.four_victims == "all" and g.n > 2:
-        return next_victim(g, p, p.by)
+        return next_victim(g, p, p.by)  # a group attack: shielded fields are skipped
     for v in g.opponents(p.by):
         if g.hands[v]:
             return v
@@ -47,7 +47,8 @@ class DiscardTwo(Effect):
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a victim holds a card; with chosen victims, one move each."""
-        victims = [v for v in g.opponents(s) if g.hands[v]]
+        group = g.rules.four_victims == "all" and g.n > 2
+        victims = [v for v in g.opponents(s) if g.hands[v] and not (group and g.group_shielded(v))]
         if g.rules.four_victims == "all" or g.n == 2:
             if victims:
                 out.append((ONEOFF, c, -1, -1, ()))

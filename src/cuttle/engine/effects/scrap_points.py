@@ -18,6 +18,8 @@ class ScrapPoints(Effect):
         """Scrap the fields' point cards seat by seat in sorted order (positions list them
         that way, so a game restored from JSON builds the same scrap)."""
         for v in range(g.n):
+            if g.group_shielded(v):
+                continue  # a house permanent shields this field from group attacks
             for st in sorted(g.points[v]):
                 g.scrap.append(st[0])
                 g.scrap.extend(j for j, _ in st[2])
@@ -31,8 +33,11 @@ class ScrapPoints(Effect):
     def score(self, g: Core, s: int, move: Move) -> float:
         """The points taken from the strongest opponent less the side's own."""
         team = g.rules.team_of(s)
-        mine = sum(g.score(v) for v in team)
-        theirs = max((g.score(v) for v in range(g.n) if v not in team), default=0)
+        mine = sum(g.score(v) for v in team if not g.group_shielded(v))
+        theirs = max(
+            (g.score(v) for v in range(g.n) if v not in team and not g.group_shielded(v)),
+            default=0,
+        )
         return 0.9 * (theirs - mine) - 1.0
 
 

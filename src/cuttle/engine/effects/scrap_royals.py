@@ -18,15 +18,20 @@ class ScrapRoyals(Effect):
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Scrap seat by seat in sorted order, then send the point cards home."""
+        shielded = [g.group_shielded(v) for v in range(g.n)]
         for v in range(g.n):
+            if shielded[v]:
+                continue  # a house permanent shields this field from group attacks
             for st in sorted(g.faces[v]):
                 g.scrap.append(st[0])
                 g.scrap.extend(j for j, _ in st[2])
             g.faces[v] = []
             g.scrap.extend(sorted(g.glasses[v]))
             g.glasses[v] = []
-        back: list[list[Stack]] = [[] for _ in range(g.n)]
+        back: list[list[Stack]] = [g.points[v] if shielded[v] else [] for v in range(g.n)]
         for v in range(g.n):
+            if shielded[v]:
+                continue
             for st in sorted(g.points[v]):
                 g.scrap.extend(j for j, _ in st[2])
                 back[st[1]].append((st[0], st[1], NO_COVERS))
@@ -42,6 +47,8 @@ class ScrapRoyals(Effect):
         team = g.rules.team_of(s)
         val = 0.0
         for v in range(g.n):
+            if g.group_shielded(v):
+                continue
             sign = -1.0 if v in team else 1.0
             for st in g.faces[v]:
                 val += sign * (6.0 if RANK_OF[st[0]] == KING else 4.0)

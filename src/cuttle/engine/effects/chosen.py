@@ -1,0 +1,68 @@
+"""What the house effects aimed at a chosen player share: one ``oneoff X pN`` per seat,
+and looking at that seat's hand."""
+
+from __future__ import annotations
+
+from ..cards import CARD_NAMES, describe
+from ..core import Core
+from ..effect import Effect
+from ..moves import ONEOFF, Move
+from ..table import Pending
+
+
+def others(g: Core, s: int) -> list[int]:
+    """Every seat but ``s``, in seat order after it."""
+    return [(s + i) % g.n for i in range(1, g.n)]
+
+
+def look(g: Core, viewer: int, holder: int) -> None:
+    """``viewer`` learns every card of ``holder``'s hand (views then show them to it)."""
+    bit = 1 << viewer
+    for c in g.hands[holder]:
+        g.known[c] = g.known.get(c, 1 << holder) | bit
+
+
+class ChosenSeatEffect(Effect):
+    """A one-off naming another seat (``oneoff 5H p2``). With ``needs_cards`` the seat
+    must hold a card when it is played; if its hand is empty when the one-off resolves
+    (its last card went on a counter), the effect does nothing."""
+
+    needs_cards = True
+    """Whether the chosen seat must hold a card."""
+    verb_phrase = "aims at"
+    """The log's verb, followed by the seat (``looks at p2's hand``: ``"looks at"``)."""
+
+    def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
+        """One move per other seat (holding a card where that is needed)."""
+        for v in others(g, s):
+            if g.hands[v] or not self.needs_cards:
+                out.append((ONEOFF, c, -1, v, ()))
+
+    def illegal_reason(self, g: Core, move: Move) -> str | None:
+        """No seat named, oneself, or an empty hand."""
+        v = move[3]
+        s = g.to_act
+        card = describe(move[1])
+        if v < 0:
+            return f"Name the player the {card} aims at: 'oneoff {CARD_NAMES[move[1]]} p1'"
+        if v == s or v >= g.n:
+            return f"The {card} aims at another player, not p{v}"
+        if self.needs_cards and not g.hands[v]:
+            return f"p{v} holds no card"
+        return None
+
+    def pending_problem(self, g: Core, p: Pending, hidden: list[int]) -> str | None:
+        """The one-off's player acts on a named victim that holds a card."""
+        problem = super().pending_problem(g, p, hidden)
+        if problem:
+            return problem
+        v = p.victim
+        if not 0 <= v < g.n or v == p.by:
+            return f"pending {describe(p.card)} needs a victim (another seat)"
+        if not g.hands[v] and not hidden[v]:
+            return f"p{v} holds no card to pick from"
+        return None
+
+    def words(self, move: Move) -> str:
+        """``looks at p2's hand``-style phrase."""
+        return f"{self.verb_phrase} p{move[3]}"

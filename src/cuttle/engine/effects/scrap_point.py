@@ -1,0 +1,54 @@
+"""``scrap-point`` (house rules, seed 004): destroy a point card."""
+
+from __future__ import annotations
+
+from ..cards import describe
+from ..core import Core
+from ..moves import Move
+from ..table import Pending
+from .common import TargetedEffect, scrap_target
+
+
+def point_targets(g: Core, s: int) -> list[tuple[int, int]]:
+    """Every point card on the table (a jacked one too: it is named, its jacks go with
+    it, spec ruling 3), except those a queen shields from ``s``."""
+    found: list[tuple[int, int]] = []
+    for v in range(g.n):
+        for st in g.points[v]:
+            if not g.protected(v, st[0], s):
+                found.append((v, st[0]))
+    return found
+
+
+class ScrapPoint(TargetedEffect):
+    """``oneoff 5H 7C``: 7C goes to the scrap with its jacks. Any point card, one's own
+    too; an opponent's queen shields its holder's (a single attack)."""
+
+    key = "scrap-point"
+    description = "scrap a target point card, with its jacks"
+
+    def targets(self, g: Core, s: int) -> list[tuple[int, int]]:
+        """Point cards on any field, not shielded."""
+        return point_targets(g, s)
+
+    def reaches_under(self, g: Core, place: str) -> bool:
+        """A point card under jacks is named itself."""
+        return place == "point"
+
+    def target_problem(self, g: Core, s: int, t: int, owner: int | None, place: str) -> str | None:
+        """Not a point card on the table."""
+        if place != "point":
+            return f"The {describe(t)} is not a point card on the table"
+        return None
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Scrap the target with its jacks."""
+        scrap_target(g, p)
+        return False
+
+    def words(self, move: Move) -> str:
+        """``scraps the Seven of Clubs``."""
+        return f"scraps the {describe(move[2])}"
+
+
+SCRAP_POINT = ScrapPoint()

@@ -1,0 +1,32 @@
+"""``skip-chosen`` (house rules, seed 004): a chosen player skips their next turn."""
+
+from __future__ import annotations
+
+from ..core import Core
+from ..moves import Move
+from ..table import Pending
+from .chosen import ChosenSeatEffect
+
+
+class SkipChosen(ChosenSeatEffect):
+    """``oneoff 5H p2``: p2 loses its next turn (the position's ``skips``)."""
+
+    key = "skip-chosen"
+    description = "a chosen player skips their next turn"
+    needs_cards = False
+    verb_phrase = "makes a turn be skipped by"
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Owe the named seat one skipped turn."""
+        g.skips[p.victim] += 1
+        return False
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """A turn of an opponent (worth more the closer it is to its goal)."""
+        v = move[3]
+        if v in g.rules.team_of(s):
+            return -3.0
+        return 2.0 + max(0.0, 3.0 - 0.3 * (g.goal(v) - g.score(v)))
+
+
+SKIP_CHOSEN = SkipChosen()

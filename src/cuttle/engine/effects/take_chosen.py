@@ -1,0 +1,33 @@
+"""``take-chosen`` (house rules, seed 004): take a card of your choice from a chosen
+player's hand."""
+
+from __future__ import annotations
+
+from ..core import Core
+from ..moves import TAKE, Move
+from .pick import PickEffect
+
+
+class TakeChosen(PickEffect):
+    """``oneoff 5H p2``; then the player, having looked at p2's hand, takes one card:
+    ``take 7C`` (phase ``pick``). Both of them know where it went; the others do not."""
+
+    key = "take-chosen"
+    description = "look at a chosen player's hand and take a card of your choice"
+    verb = TAKE
+    verb_phrase = "takes a card from the hand of"
+
+    def carry_out(self, g: Core, s: int, victim: int, c: int) -> None:
+        """Move the card to the player's hand (a freeze on it ends)."""
+        g.hands[victim].remove(c)
+        if g.frozen and c in g.frozen:
+            g.frozen.remove(c)
+        g.hands[s].append(c)
+        g.known[c] = (1 << s) | (1 << victim)
+
+    def score(self, g: Core, s: int, move: Move) -> float:
+        """A card lost by an opponent and gained: about two draws."""
+        return -1.0 if move[3] in g.rules.team_of(s) else 5.0
+
+
+TAKE_CHOSEN = TakeChosen()
