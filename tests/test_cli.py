@@ -383,11 +383,12 @@ def test_play_to_the_end_answering_1(tmp_path: Path, rules: str, seat: int) -> N
     assert headers["Human"] == f"p{seat}"
     assert headers["Players"].split()[seat] == "human"
     # every move of the game was shown as it happened
-    shown = [line.strip() for line in lines if re.match(r"^  (you play|p\d plays): ", line)]
+    shown = [m for line in lines if (m := re.match(r"^  (.+?)  \[(p\d: .+|draw agreed)\]$", line))]
     assert len(shown) == len(moves)
-    for text, (_, mover, move) in zip(shown, moves, strict=True):
-        who = "you play" if mover == seat else f"p{mover} plays"
-        assert text.startswith(f"{who}: {move}")
+    for m, (_, mover, move) in zip(shown, moves, strict=True):
+        assert m.group(2) == f"p{mover}: {move}"
+        # told in words: "You ..." for the human's own moves, the bot's name otherwise
+        assert m.group(1).startswith("You ") == (mover == seat) or "resign" in move
 
 
 def test_play_first_table_shows_only_the_human_hand() -> None:
@@ -436,8 +437,8 @@ def test_play_answers_bad_input_and_asks_again(tmp_path: Path) -> None:
     assert "Commands:" in text  # help
     # the first eight answers were refused or commands: the same question was asked again
     assert len(set(prompts[:9])) == 1
-    first_move = next(line for line in lines if line.startswith("  you play: "))
-    assert first_move == "  you play: draw"
+    first_move = next(line for line in lines if line.endswith("[p0: draw]"))
+    assert first_move.startswith("  You draw the ")
 
 
 def test_play_resign(tmp_path: Path) -> None:

@@ -151,10 +151,10 @@ class PlainSession:
         return 0
 
     def _announce(self, event: Event, note: str = "") -> None:
-        """Say what was played, and which cards it put into the human's hand."""
-        seat = getattr(event, "seat", None)
-        who = "you play" if seat == self.seat else f"p{seat} plays"
-        self.say(f"  {who}: {event.line().partition(': ')[2]}{note}")
+        """Say what was played, in words as the human's seat may know it, and which
+        cards it put into the human's hand."""
+        told = self.table.sentence(len(self.table.history) - 1, self.seat)
+        self.say(f"  {told}{note}  [{event.line()}]")
         hand = self._my_hand()
         gained = [c for c in hand if c not in self._hand]
         self._hand = hand
