@@ -176,7 +176,8 @@ def test_discard_chosen_picks_from_the_victims_hand() -> None:
     assert g.phase == "main" and g.turn == 1
 
 
-def test_take_chosen_moves_the_card_known_to_both() -> None:
+def test_take_chosen_moves_the_card_openly() -> None:
+    """The move names the card (public history), so every seat and a spectator see it."""
     rs = rules_with({"5": "take-chosen"}, base="multiplayer", players=3)
     g = game(hands=[["5C"], ["TC", "KD"], ["TD"]], house=rs)
     play(g, "oneoff 5C p1", "resolve", "resolve")
@@ -184,7 +185,9 @@ def test_take_chosen_moves_the_card_known_to_both() -> None:
     play(g, "take KD")
     assert hand(g, 0) == {"KD"} and hand(g, 1) == {"TC"}
     assert g.view(1)["hands"][0] == ["KD"]  # the victim saw it go
-    assert g.view(2)["hands"][0] == ["??"]
+    assert g.view(2)["hands"][0] == ["KD"]  # and so did the third player: it was named
+    assert g.view(None)["hands"][0] == ["KD"]
+    assert g.view(2)["hands"][1] == ["??"]  # the rest of the victim's hand stays hidden
 
 
 def test_a_pick_on_a_hand_emptied_by_a_counter_does_nothing() -> None:

@@ -19,8 +19,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cuttle import Game, InvalidRulesError, house_rules, new_game
+from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.effects import EFFECTS_BY_KEY
-from cuttle.engine.moves import RESOLVE, Move
+from cuttle.engine.moves import RESOLVE, TAKE, Move, move_text
+from cuttle.engine.words import card_mentions, describe
 from strategies import Knowledge, check_cards, illegal_candidates
 from test_properties import (
     check_illegal,
@@ -84,6 +86,30 @@ class HouseKnowledge(Knowledge):
             for c in before.hands[looked]:
                 self.hand[c].add(p.by)  # type: ignore[union-attr]
         self.after(g, move)
+        if before.phase == "pick" and move[0] == TAKE:
+            # the move names the card it takes from a hand: every seat sees where it went
+            self.hand[move[1]] = set(self.everyone)
+
+
+def _named(x: Any) -> set[str]:
+    """Every card name in a view (or part of one)."""
+    if isinstance(x, str):
+        return {x}
+    if isinstance(x, dict):
+        return set().union(*(_named(v) for k, v in x.items() if k not in ("rules", "phase")))
+    if isinstance(x, list):
+        return set().union(*(_named(v) for v in x)) if x else set()
+    return set()
+
+
+def check_sentence(before: Game, after: Game, move: Move, viewer: int) -> None:
+    """The move has a sentence for ``viewer`` that names only cards the viewer sees."""
+    text = describe(before, after, before.to_act, move, viewer)
+    assert text and (text[0].isupper() or text.startswith("p")) and text.endswith("."), text
+    seen = _named(before.view(viewer)) | _named(after.view(viewer))
+    seen |= set(move_text(move).split())
+    for c in card_mentions(text):
+        assert CARD_NAMES[c] in seen, f"{text!r} names {CARD_NAMES[c]} to p{viewer}"
 
 
 def play_house_game(spec: dict[str, Any], seed: int) -> None:
@@ -105,6 +131,7 @@ def play_house_game(spec: dict[str, Any], seed: int) -> None:
         before = g.copy()
         g.apply(m)
         know.step(before, g, m)
+        check_sentence(before, g, m, steps % g.n)
         steps += 1
     check_cards(g)
     check_json(g)

@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from cuttle import Game, new_game, write_record
 from cuttle.engine.cards import CARD_NAMES, card
-from cuttle.engine.moves import DRAW, Move, make, move_text
+from cuttle.engine.effects import EFFECTS_BY_KEY, HOUSE_EFFECTS
+from cuttle.engine.moves import DRAW, ONEOFF, Move, make, move_text
 from cuttle.engine.rules import EFFECTS, SCRAP_POINTS
 from cuttle.engine.words import (
     _EFFECT_WORDS,
@@ -447,14 +448,20 @@ def test_unknown_effects_fall_back_to_their_description(monkeypatch: pytest.Monk
     assert p is not None
     assert _effect_phrase("made-up", "intent", w, p) == "(made-up)"
     assert _effect_phrase(None, "outcome", w, p) == "the A♣ takes effect (no effect)"
+    # an effect with no words of its own here is told by its effect object's words
     monkeypatch.delitem(_EFFECT_WORDS, SCRAP_POINTS)
-    assert _effect_phrase(SCRAP_POINTS, "intent", w, p) == f"({EFFECTS[SCRAP_POINTS]})"
+    assert _effect_phrase(SCRAP_POINTS, "intent", w, p) == "that scraps every point card"
     text = describe(g, after, 0, "oneoff AC", 1, NAMES)
-    assert text == f"Alice plays the Ace of Clubs as a one-off ({EFFECTS[SCRAP_POINTS]})."
+    assert text == "Alice plays the Ace of Clubs as a one-off that scraps every point card."
 
 
 def test_every_effect_has_words() -> None:
-    assert set(_EFFECT_WORDS) == set(EFFECTS)
+    """The preset effects have hand-written words here; every effect in the library
+    (house effects included) has words of its own."""
+    assert set(_EFFECT_WORDS) <= set(EFFECTS)
+    assert set(_EFFECT_WORDS) == set(EFFECTS) - {e.key for e in HOUSE_EFFECTS}
+    for key in EFFECTS:
+        assert EFFECTS_BY_KEY[key].words((ONEOFF, 0, 1, 1, ()))
 
 
 # ---------------------------------------------------------------------- entry points

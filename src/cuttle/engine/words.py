@@ -32,8 +32,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import rules as R
-from .cards import CARD_NAMES, RANK_NAMES, RANK_OF, RANKS
+from .cards import CARD_NAMES, RANK_NAMES, RANKS
 from .cards import describe as full_card_name
+from .effects import EFFECTS_BY_KEY
 from .errors import InvalidMoveError
 from .game import (
     ANSWER,
@@ -66,6 +67,7 @@ from .moves import (
     parse_move,
 )
 from .moves import JACK as JACK_MOVE
+from .table import PICK_PHASE
 
 SUIT_SYMBOLS = "♣♦♥♠"
 """Suit symbols in suit order (clubs, diamonds, hearts, spades)."""
@@ -425,19 +427,34 @@ _EFFECT_WORDS: dict[str, _EffectWords] = {
 def _effect_phrase(effect: str | None, stage: str, w: _Words, p: Pending) -> str:
     """The words of ``effect`` at ``stage`` (``"intent"`` or ``"outcome"``).
 
-    An effect without words here falls back to its line in ``rules.EFFECTS`` (or its key).
+    An effect without words here (the house effects) is told by its own
+    :meth:`~cuttle.engine.effect.Effect.words` (seats by their names), else by its line
+    in ``rules.EFFECTS`` (or its key).
     """
     words = _EFFECT_WORDS.get(effect or "")
     if words is not None:
         return words.intent(w, p) if stage == "intent" else words.outcome(w, p)
-    about = R.EFFECTS.get(effect or "", effect or "no effect")
+    found = EFFECTS_BY_KEY.get(effect or "")
+    if found is not None:
+        phrase = _HAND_OF.sub(lambda m: f"{w.whose(int(m.group(1)))} hand", found.words(w.move))
+        phrase = _TURN_OF.sub(lambda m: f"{w.whose(int(m.group(1)))} next turn", phrase)
+        phrase = _SEAT.sub(lambda m: w.who(int(m.group(1))), phrase)
+        about = f"that {phrase}" if stage == "intent" else found.description
+    else:
+        about = R.EFFECTS.get(effect or "", effect or "no effect")
     if stage == "intent":
-        return f"({about})"
+        return about if found is not None else f"({about})"
     return f"{w.card(p.card)} takes effect ({about})"
 
 
+_SEAT = re.compile(r"\bp(\d)\b")
+_HAND_OF = re.compile(r"\bthe hand of p(\d)\b")
+_TURN_OF = re.compile(r"\bthe next turn of p(\d)\b")
+
+
 def _effect_key(g: Game, c: int) -> str | None:
-    return g.rules.oneoffs.get(RANK_OF[c])
+    effect = g.rules.effect_of(c)
+    return effect.key if effect is not None else None
 
 
 # ---------------------------------------------------------------------- verbs
@@ -477,6 +494,10 @@ def _play_words(w: _Words) -> str:
             return f"{text} and {w.verb(s, 'take')} it"
         return f"{text} and {w.verb(s, 'give')} it to {w.who(dest)}"
     if verb == ROYAL:
+        effect = b.rules.effect_of(c)
+        if effect is not None and effect.kind == "permanent":
+            about = effect.description.removeprefix("permanent: ")
+            return f"{w.subj(s, 'play', True)} {played} as a permanent ({about})"
         return f"{w.subj(s, 'play', True)} {played}"
     # a one-off
     p = Pending(c, s, t, victim=to)
@@ -523,6 +544,9 @@ def _resolve_words(w: _Words) -> str:
 def _discard_words(w: _Words) -> str:
     s, b, a = w.seat, w.before, w.after
     cs = w.move[4]
+    if b.phase == PICK_PHASE and b.pending is not None:
+        victim = b.pending.victim
+        return f"{w.subj(s, 'make', True)} {w.who(victim)} discard {w.cards(cs)}"
     text = f"{w.subj(s, 'discard', True)} {w.cards(cs)}"
     if b.phase == HAND_LIMIT:
         return f"{text} down to the hand limit"
@@ -573,6 +597,9 @@ def _sentence(w: _Words) -> str:
         main = _counter_words(w)
     elif verb == RESOLVE:
         main = _resolve_words(w)
+    elif verb == TAKE and w.before.phase == PICK_PHASE and w.before.pending is not None:
+        victim = w.before.pending.victim
+        main = f"{w.subj(s, 'take', True)} {w.card(c)} from {w.whose(victim, s)} hand"
     elif verb == TAKE:
         main = f"{w.subj(s, 'take', True)} {w.card(c)} from the scrap"
     elif verb == DISCARD:

@@ -14,7 +14,7 @@ class SkipChosen(ChosenSeatEffect):
     key = "skip-chosen"
     description = "a chosen player skips their next turn"
     needs_cards = False
-    verb_phrase = "makes a turn be skipped by"
+    verb_phrase = "skips the next turn of"
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Owe the named seat one skipped turn."""

@@ -10,7 +10,8 @@ from .pick import PickEffect
 
 class TakeChosen(PickEffect):
     """``oneoff 5H p2``; then the player, having looked at p2's hand, takes one card:
-    ``take 7C`` (phase ``pick``). Both of them know where it went; the others do not."""
+    ``take 7C`` (phase ``pick``). The move names the card, so it is taken openly: every
+    seat knows where it went (a record's move lines are public)."""
 
     key = "take-chosen"
     description = "look at a chosen player's hand and take a card of your choice"
@@ -18,12 +19,12 @@ class TakeChosen(PickEffect):
     verb_phrase = "takes a card from the hand of"
 
     def carry_out(self, g: Core, s: int, victim: int, c: int) -> None:
-        """Move the card to the player's hand (a freeze on it ends)."""
+        """Move the card, shown to every seat, to the player's hand (a freeze on it ends)."""
         g.hands[victim].remove(c)
         if g.frozen and c in g.frozen:
             g.frozen.remove(c)
         g.hands[s].append(c)
-        g.known[c] = (1 << s) | (1 << victim)
+        g.known[c] = (1 << g.n) - 1
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A card lost by an opponent and gained: about two draws."""
