@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.game import Game, new_game
-from ..engine.moves import DISCARD, Move, move_text
+from ..engine.moves import DISCARD, Move, move_text, parse_move
 from ..engine.rules import RuleSet, get_rules
 from .encoding import (
     NUM_ACTIONS,
@@ -54,13 +54,21 @@ def outcome_returns(game: Game) -> list[float]:
 class EnvGame:
     """A game driven by action indices: legal indices, masks, steps and observations."""
 
-    __slots__ = ("_legal", "chosen", "game", "history")
+    __slots__ = ("_legal", "chosen", "game", "history", "log")
 
-    def __init__(self, game: Game, history: Sequence[str] = ()) -> None:
-        """Wrap ``game``; ``history`` is its public move lines so far, if any."""
+    def __init__(
+        self,
+        game: Game,
+        history: Sequence[str] = (),
+        log: Sequence[tuple[int, Move]] = (),
+    ) -> None:
+        """Wrap ``game``; ``history``/``log``: its public move lines/tuples so far, if any."""
         self.game = game
         self.chosen: tuple[int, ...] = ()
         self.history: list[str] = list(history)
+        """Public move lines, ``"p0: points 7H"``, as bots receive them."""
+        self.log: list[tuple[int, Move]] = list(log)
+        """The same moves as ``(seat, move tuple)``."""
         self._legal: dict[int, Move | None] | None = None
 
     @classmethod
@@ -72,7 +80,7 @@ class EnvGame:
 
     def copy(self) -> EnvGame:
         """Return an independent copy."""
-        e = EnvGame(self.game.copy(), self.history)
+        e = EnvGame(self.game.copy(), self.history, self.log)
         e.chosen = self.chosen
         e._legal = self._legal
         return e
@@ -169,14 +177,19 @@ class EnvGame:
         seat = g.to_act
         g.apply(move)
         self.history.append(f"p{seat}: {move_text(move)}")
+        self.log.append((seat, move))
         self.chosen = ()
         self._legal = None
 
     def play(self, text: str) -> None:
-        """Apply a move given as notation text (checked by the engine)."""
+        """Apply a move given as notation text; the engine explains an illegal one."""
         g = self.game
-        seat = g.to_act
-        g.play(text)
-        self.history.append(f"p{seat}: {move_text(g.history[-1][1])}")
-        self.chosen = ()
-        self._legal = None
+        move = parse_move(text)
+        legal = g.legal_actions()
+        if move not in legal:
+            same = [m for m in legal if m[:3] == move[:3] and m[4] == move[4]]
+            if move[3] != -1 or len(same) != 1:
+                g.play(text)  # raises IllegalMoveError with the reason
+                raise AssertionError(f"{text!r} is legal but not among legal_actions()")
+            move = same[0]  # a seat the position makes obvious, as Game.play accepts
+        self.apply(move)
