@@ -3,7 +3,7 @@
 >>> import gymnasium, cuttle.envs
 >>> env = gymnasium.make("Cuttle-v0", rules="classic", opponent="random")
 >>> obs, info = env.reset(seed=3)
->>> obs.shape == env.observation_space.shape and info["action_mask"].any()
+>>> bool(obs.shape == env.observation_space.shape and info["action_mask"].any())
 True
 
 The agent holds one seat (``seat``, default 0; ``"random"`` draws it at each reset);
