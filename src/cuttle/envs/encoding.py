@@ -346,12 +346,16 @@ _KIND_SLOT = {k: i for i, k in enumerate(PENDING_KINDS)}
 _RULE_SLOT = {r: i for i, r in enumerate(RULE_NAMES)}
 
 
-def _stack(entry: Any) -> tuple[int, int | None, list[int]]:
-    """Base card, owner (None: the field's seat) and covers of one field entry."""
-    if isinstance(entry, str):
-        return _CARD[entry], None, []
-    covers = entry.get("jacks") or entry.get("jokers") or []
-    return _CARD[entry["card"]], entry["owner"], [_CARD[c["card"]] for c in covers]
+def _offsets(prefix: str, first: int = 0) -> tuple[int, ...]:
+    return tuple(_O[f"{prefix}_{r}"] for r in range(first, MAX_SEATS))
+
+
+_HAND_OFF = (_O["hand"], *_offsets("hand_known", 1))
+_POINTS_OFF = _offsets("points")
+_FACES_OFF = _offsets("faces")
+_GLASSES_OFF = _offsets("glasses")
+_COVERS_OFF = _offsets("covers")
+_HIDDEN = "??"
 
 
 def encode_view(
@@ -366,64 +370,105 @@ def encode_view(
     card hidden from the seat can reach the vector. ``out`` may be a buffer to fill.
     """
     seat = view["seat"]
-    n = len(view["hands"])
-    vec = np.zeros(OBS_SIZE, dtype=np.float32) if out is None else out
-    if out is not None:
+    hands = view["hands"]
+    n = len(hands)
+    if out is None:
+        vec = np.zeros(OBS_SIZE, dtype=np.float32)
+    else:
+        vec = out
         vec.fill(0.0)
-    ones: list[int] = []
-    vals: list[tuple[int, float]] = []
     card = _CARD
     o = _O
-    for h, hand in enumerate(view["hands"]):
+    ones: list[int] = []
+    idx: list[int] = []
+    val: list[float] = []
+    hc = o["hand_count"]
+    for h in range(n):
+        hand = hands[h]
         r = (h - seat) % n
-        vals.append((o["hand_count"] + r, len(hand)))
-        base = o["hand"] if r == 0 else o[f"hand_known_{r}"]
-        for name in hand:
-            if name != "??":
-                ones.append(base + card[name])
+        k = len(hand)
+        idx.append(hc + r)
+        val.append(k)
+        if k and hand.count(_HIDDEN) != k:
+            base = _HAND_OFF[r]
+            ones += [base + card[x] for x in hand if x != _HIDDEN]
+    stolen, top = o["stolen"], o["top_covers"]
     for v, fld in enumerate(view["fields"]):
         r = (v - seat) % n
-        score = 0
-        pb, cb = o[f"points_{r}"], o[f"covers_{r}"]
-        for entry in fld["points"]:
-            c, owner, covers = _stack(entry)
-            ones.append(pb + c)
-            score += POINT_VALUE[c]
-            if owner is not None and owner != v:
-                ones.append(o["stolen"] + c)
-            if covers:
-                ones.extend(cb + j for j in covers)
-                ones.append(o["top_covers"] + covers[-1])
-        kings = queens = 0
-        fb = o[f"faces_{r}"]
-        for entry in fld["faces"]:
-            c, owner, covers = _stack(entry)
-            ones.append(fb + c)
-            kings += RANK_OF[c] == KING
-            queens += RANK_OF[c] == QUEEN
-            if owner is not None and owner != v:
-                ones.append(o["stolen"] + c)
-            if covers:
-                ones.extend(cb + j for j in covers)
-                ones.append(o["top_covers"] + covers[-1])
-        gb = o[f"glasses_{r}"]
-        ones.extend(gb + card[x] for x in fld["glasses"])
-        vals.append((o["score"] + r, score))
-        vals.append((o["goal"] + r, min(rules.goal(kings), 255)))
-        vals.append((o["kings"] + r, min(kings, 4)))
-        vals.append((o["queens"] + r, min(queens, 4)))
-    ones.extend(o["scrap"] + card[x] for x in view["scrap"])
+        score = kings = queens = 0
+        pts, faces, glasses = fld["points"], fld["faces"], fld["glasses"]
+        if pts:
+            pb, cb = _POINTS_OFF[r], _COVERS_OFF[r]
+            for e in pts:
+                if type(e) is str:
+                    c = card[e]
+                    ones.append(pb + c)
+                else:
+                    c = card[e["card"]]
+                    ones.append(pb + c)
+                    if e["owner"] != v:
+                        ones.append(stolen + c)
+                    covers = [card[j["card"]] for j in e.get("jacks") or ()]
+                    if covers:
+                        ones += [cb + j for j in covers]
+                        ones.append(top + covers[-1])
+                score += POINT_VALUE[c]
+        if faces:
+            fb, cb = _FACES_OFF[r], _COVERS_OFF[r]
+            for e in faces:
+                if type(e) is str:
+                    c = card[e]
+                    ones.append(fb + c)
+                else:
+                    c = card[e["card"]]
+                    ones.append(fb + c)
+                    if e["owner"] != v:
+                        ones.append(stolen + c)
+                    covers = [card[j["card"]] for j in e.get("jokers") or ()]
+                    if covers:
+                        ones += [cb + j for j in covers]
+                        ones.append(top + covers[-1])
+                rank = RANK_OF[c]
+                if rank == KING:
+                    kings += 1
+                elif rank == QUEEN:
+                    queens += 1
+        if glasses:
+            gb = _GLASSES_OFF[r]
+            ones += [gb + card[x] for x in glasses]
+        goal = rules.goal(kings)
+        idx += (o["score"] + r, o["goal"] + r, o["kings"] + r, o["queens"] + r)
+        val += (score, goal if goal < 255 else 255, min(kings, 4), min(queens, 4))
+    scrap = view["scrap"]
+    if scrap:
+        b = o["scrap"]
+        ones += [b + card[x] for x in scrap]
     deck = view["deck"]
-    ones.extend(o["deck_known"] + card[x] for x in deck if x != "??")
-    ones.extend(o["revealed"] + card[x] for x in view["revealed"])
-    ones.extend(o["frozen"] + card[x] for x in view["frozen"])
-    ones.extend(o["discard_chosen"] + c for c in chosen)
-    vals.append((o["deck_count"], len(deck)))
-    vals.append((o["scrap_count"], len(view["scrap"])))
-    vals.append((o["passes"], min(view["passes"], 255)))
-    vals.append((o["moves_used"], min(1.0, view.get("moves", 0) / rules.move_cap)))
-    for s, k in enumerate(view.get("skips", ())):
-        vals.append((o["skips"] + (s - seat) % n, min(k, 255)))
+    if deck and deck.count(_HIDDEN) != len(deck):
+        b = o["deck_known"]
+        ones += [b + card[x] for x in deck if x != _HIDDEN]
+    if view["revealed"]:
+        b = o["revealed"]
+        ones += [b + card[x] for x in view["revealed"]]
+    if view["frozen"]:
+        b = o["frozen"]
+        ones += [b + card[x] for x in view["frozen"]]
+    if chosen:
+        b = o["discard_chosen"]
+        ones += [b + c for c in chosen]
+    passes = view["passes"]
+    idx += (o["deck_count"], o["scrap_count"], o["passes"], o["moves_used"])
+    val += (
+        len(deck),
+        len(scrap),
+        passes if passes < 255 else 255,
+        min(1.0, view.get("moves", 0) / rules.move_cap),
+    )
+    skips = view.get("skips")
+    if skips:
+        for s, k in enumerate(skips):
+            idx.append(o["skips"] + (s - seat) % n)
+            val.append(k if k < 255 else 255)
     ones.append(o["phase"] + _PHASE_SLOT.get(view["phase"], len(KNOWN_PHASES)))
     ones.append(o["turn"] + (view["turn"] - seat) % n)
     ones.append(o["to_act"] + (view["to_act"] - seat) % n)
@@ -432,22 +477,24 @@ def encode_view(
         ones.append(o["pending_card"] + card[p["card"]])
         if p["target"] is not None:
             ones.append(o["pending_target"] + card[p["target"]])
-        ones.extend(o["pending_counters"] + card[x] for x in p["counters"])
+        if p["counters"]:
+            b = o["pending_counters"]
+            ones += [b + card[x] for x in p["counters"]]
         ones.append(o["pending_by"] + (p["by"] - seat) % n)
         ones.append(o["pending_kind"] + _KIND_SLOT.get(p.get("kind", "oneoff"), 4))
         if p.get("victim", -1) >= 0:
             ones.append(o["pending_victim"] + (p["victim"] - seat) % n)
-    ones.extend(o["seats"] + r for r in range(n))
-    ones.extend(o["partners"] + (t - seat) % n for t in rules.team_of(seat))
+    b = o["seats"]
+    ones += range(b, b + n)
+    b = o["partners"]
+    ones += [b + (t - seat) % n for t in rules.team_of(seat)]
     w = view["winner"]
     if w is not None and w != "draw":
-        for t in [w] if isinstance(w, int) else w:
-            ones.append(o["winners"] + (t - seat) % n)
+        b = o["winners"]
+        ones += [b + (t - seat) % n for t in ([w] if isinstance(w, int) else w)]
     ones.append(o["rules"] + _RULE_SLOT.get(rules.name, len(RULE_NAMES)))
-    vec[ones] = 1.0
-    if vals:
-        idx, val = zip(*vals, strict=True)
-        vec[list(idx)] = val
+    vec.put(ones, 1.0)
+    vec.put(idx, val)
     return vec
 
 

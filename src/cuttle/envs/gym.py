@@ -168,7 +168,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.render()
         return self._obs(), reward, terminated, truncated, self._info()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """Show the agent's view (``ansi``: return it; ``human``: print it)."""
         if self.render_mode is None or self.state_ is None:
             return None

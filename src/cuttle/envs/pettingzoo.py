@@ -50,7 +50,7 @@ raw_env = env
 class CuttleAECEnv(AECEnv):  # type: ignore[misc]
     """Cuttle for 2 to 5 agents under any rule set, variant or house rules."""
 
-    metadata = {  # noqa: RUF012 - PettingZoo reads a plain class dict
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a plain class dict
         "render_modes": ["human", "ansi"],
         "name": "cuttle_v0",
         "is_parallelizable": False,
