@@ -105,7 +105,9 @@ def test_bot_call_gets_only_the_seat_view(monkeypatch: pytest.MonkeyPatch) -> No
     class Spy:
         name = "spy"
 
-        def choose(self, view, legal, history):  # type: ignore[no-untyped-def]
+        def choose(self, *args):  # type: ignore[no-untyped-def]
+            # choose(seat_view) or the older choose(view, legal, history)
+            view, legal = (args[0].position, args[0].legal) if len(args) == 1 else args[:2]
             seen.append(view)
             return sorted(legal)[0]
 
