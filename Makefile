@@ -12,7 +12,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
-	$(VENV)/bin/python -m pip install -q -e ".[dev,e2e]"
+	$(VENV)/bin/python -m pip install -q -e ".[dev,e2e,research]"
 	rm -f $(VENV)/.installed-*
 	touch $@
 

@@ -1,0 +1,212 @@
+"""Research-interface speed on one core: environment steps per second against the engine.
+
+For each rule set it plays random games and reports decisions per second for:
+
+* ``engine``: the engine's own rate, ``legal_actions()`` + ``apply()`` of a random move;
+* ``engine+view``: the same plus ``game.view(seat)`` of the seat to act, the least any
+  observation built from the seat's view must pay;
+* ``core``: :class:`cuttle.envs.core.EnvGame` with the observation vector and the mask
+  of the seat to act at every decision (what every interface below does);
+* ``pettingzoo``: the AEC loop ``last()`` + ``step()``;
+* ``gymnasium``: ``step()`` against the ``random`` bot, counting every move of the game
+  (the agent's and the bot's), so that it compares with the engine's moves;
+* ``openspiel``: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``
+  through pyspiel (the 52-54 chance actions of the deal are timed but not counted).
+
+A random move is drawn the same cheap way everywhere (from the legal list). Discard
+steps count as decisions. Prints a Markdown table and the machine.
+
+Usage::
+
+    python bench/envs.py                       # every rule set, 2 s per measurement
+    python bench/envs.py --rules standard --seconds 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from cuttle import RuleSet, get_rules, new_game
+from cuttle.envs.core import EnvGame
+
+ALL = (
+    "classic",
+    "standard",
+    "cuttlecards",
+    "cutthroat",
+    "team",
+    "multiplayer-2",
+    "multiplayer-3",
+    "multiplayer-4",
+    "multiplayer-5",
+)
+CAP = 400
+"""Move cap of the benchmarked games (random games need one)."""
+
+
+def rule_set(label: str) -> RuleSet:
+    """The rule set for a label such as ``standard`` or ``multiplayer-4`` (capped)."""
+    name, _, seats = label.partition("-")
+    return dataclasses.replace(get_rules(name, (), int(seats) if seats else None), move_cap=CAP)
+
+
+def _measure(game_fn: Callable[[int], int], seconds: float) -> float:
+    """Decisions per CPU second of ``game_fn(seed) -> decisions`` run for ``seconds``."""
+    t0 = time.process_time()
+    steps = 0
+    seed = 0
+    while time.process_time() - t0 < seconds:
+        steps += game_fn(seed)
+        seed += 1
+    return steps / (time.process_time() - t0)
+
+
+def engine(rules: RuleSet, view: bool) -> Callable[[int], int]:
+    """One random game on the engine's fast path (with the acting seat's view)."""
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        g = new_game(rules, seed=seed)
+        n = 0
+        while not g.is_over:
+            if view:
+                g.view(g.to_act)
+            g.apply(rng.choice(g.legal_actions()))
+            n += 1
+        return n
+
+    return run
+
+
+def core(rules: RuleSet) -> Callable[[int], int]:
+    """One random game through EnvGame: observation + mask + index step."""
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        e = EnvGame.new(rules, seed=seed)
+        buf = np.zeros(1, dtype=np.float32)
+        n = 0
+        while not e.is_over:
+            buf = e.observation(e.to_act)
+            e.mask()
+            e.step(rng.choice(e.legal_list()))
+            n += 1
+        del buf
+        return n
+
+    return run
+
+
+def pettingzoo(rules: RuleSet) -> Callable[[int], int]:
+    """One random game through the AEC loop."""
+    from cuttle.envs.pettingzoo import env
+
+    e = env(rules=rules)
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        e.reset(seed=seed)
+        n = 0
+        for _agent in e.agent_iter():
+            obs, _r, term, trunc, _i = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            n += 1
+        return n
+
+    return run
+
+
+def gymnasium(rules: RuleSet) -> Callable[[int], int]:
+    """One random game through the Gymnasium env against the random bot."""
+    from cuttle.envs.gym import CuttleEnv
+
+    env = CuttleEnv(rules=rules, opponent="random")
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        done = False
+        while not done:
+            action = rng.choice(np.flatnonzero(env.action_masks()).tolist())
+            _o, _r, term, trunc, _i = env.step(action)
+            done = term or trunc
+        return len(env.game.log)
+
+    return run
+
+
+def openspiel(rules: RuleSet) -> Callable[[int], int]:
+    """One random game through pyspiel, with an observation tensor per decision."""
+    import pyspiel
+
+    import cuttle.envs.openspiel  # noqa: F401 - registers python_cuttle
+
+    params = {
+        "rules": rules.name,
+        "players": rules.players,
+        "move_cap": rules.move_cap,
+    }
+    game = pyspiel.load_game("python_cuttle", params)
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print the table."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rules", default=",".join(ALL), help="comma-separated rule-set labels")
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
+    args = ap.parse_args(argv)
+    labels = [x.strip() for x in args.rules.split(",") if x.strip()]
+    print(
+        "| rule set | engine | engine+view | core | pettingzoo | gymnasium | openspiel "
+        "| pettingzoo / engine | pettingzoo / engine+view |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for label in labels:
+        rules = rule_set(label)
+        rates = [
+            _measure(engine(rules, False), args.seconds),
+            _measure(engine(rules, True), args.seconds),
+            _measure(core(rules), args.seconds),
+            _measure(pettingzoo(rules), args.seconds),
+            _measure(gymnasium(rules), args.seconds),
+            _measure(openspiel(rules), args.seconds),
+        ]
+        cells = " | ".join(f"{r:,.0f}" for r in rates)
+        print(f"| {label} | {cells} | {rates[3] / rates[0]:.2f} | {rates[3] / rates[1]:.2f} |")
+    print()
+    print(
+        f"Decisions per CPU second, one process; move cap {CAP}. Python {sys.version.split()[0]}"
+        f" on {platform.machine()} ({platform.processor() or 'cpu'}), {os.cpu_count()} cores;"
+        f" `python bench/envs.py --seconds {args.seconds:g}`."
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,195 @@
+"""The one driver behind the PettingZoo, Gymnasium and OpenSpiel interfaces.
+
+:class:`EnvGame` wraps an engine :class:`~cuttle.engine.game.Game` with what the
+encoded action space needs on top of it: the discard being chosen one card at a time,
+the legal indices of the seat to act (cached until the next step) and the public move
+history. Observations come from ``game.view(seat)`` only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..engine.game import Game, new_game
+from ..engine.moves import DISCARD, Move, move_text, parse_move
+from ..engine.rules import RuleSet, get_rules
+from .encoding import (
+    NUM_ACTIONS,
+    DiscardChooser,
+    EncodingError,
+    action_name,
+    encode_view,
+    legal_indices,
+    observation_string,
+)
+
+
+def make_rules(
+    rules: str | RuleSet = "standard",
+    players: int | None = None,
+    variants: Sequence[str] = (),
+    move_cap: int | None = None,
+) -> RuleSet:
+    """Build the rule set an environment plays (``move_cap`` overrides the cap)."""
+    rs = get_rules(rules, tuple(variants), players)
+    if move_cap is not None:
+        if move_cap < 1:
+            raise ValueError("move_cap must be 1 or more")
+        rs = dataclasses.replace(rs, move_cap=move_cap)
+    return rs
+
+
+def outcome_returns(game: Game) -> list[float]:
+    """+1 for each winner, -1 for each other seat, 0 for all on a draw or unfinished game."""
+    out = game.outcome
+    if out is None or not out.winners:
+        return [0.0] * game.n
+    return [1.0 if s in out.winners else -1.0 for s in range(game.n)]
+
+
+class EnvGame:
+    """A game driven by action indices: legal indices, masks, steps and observations."""
+
+    __slots__ = ("_legal", "chosen", "game", "history", "log")
+
+    def __init__(
+        self,
+        game: Game,
+        history: Sequence[str] = (),
+        log: Sequence[tuple[int, Move]] = (),
+    ) -> None:
+        """Wrap ``game``; ``history``/``log``: its public move lines/tuples so far, if any."""
+        self.game = game
+        self.chosen: tuple[int, ...] = ()
+        self.history: list[str] = list(history)
+        """Public move lines, ``"p0: points 7H"``, as bots receive them."""
+        self.log: list[tuple[int, Move]] = list(log)
+        """The same moves as ``(seat, move tuple)``."""
+        self._legal: dict[int, Move | None] | None = None
+
+    @classmethod
+    def new(
+        cls, rules: RuleSet, seed: int | None = None, deck: Sequence[int] | None = None
+    ) -> EnvGame:
+        """Deal a new game of ``rules`` from ``seed`` (or the given ``deck``, top first)."""
+        return cls(new_game(rules, seed=seed, deck=deck))
+
+    def copy(self) -> EnvGame:
+        """Return an independent copy."""
+        e = EnvGame(self.game.copy(), self.history, self.log)
+        e.chosen = self.chosen
+        e._legal = self._legal
+        return e
+
+    # -------------------------------------------------------------- queries
+
+    @property
+    def to_act(self) -> int:
+        """The seat that must decide now (-1 once the game is over)."""
+        return -1 if self.game.is_over else self.game.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game ended by the move cap (a draw that is a time limit)."""
+        out = self.game.outcome
+        return out is not None and out.termination == "move-cap"
+
+    def legal(self) -> dict[int, Move | None]:
+        """Legal indices of the seat to act, each with its move (None: a discard step)."""
+        if self._legal is None:
+            g = self.game
+            if g.is_over:
+                self._legal = {}
+            else:
+                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen)
+        return self._legal
+
+    def legal_list(self) -> list[int]:
+        """Legal indices, ascending."""
+        return sorted(self.legal())
+
+    def mask(self) -> np.ndarray:
+        """The legal-action mask (``int8``, length :data:`NUM_ACTIONS`)."""
+        m = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        legal = self.legal()
+        if legal:
+            m[list(legal)] = 1
+        return m
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """The engine's view of ``seat``."""
+        return self.game.view(seat)
+
+    def observation(self, seat: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Observation vector of ``seat`` (built from its view only)."""
+        chosen = self.chosen if seat == self.to_act else ()
+        return encode_view(self.game.view(seat), self.game.rules, chosen, out)
+
+    def observation_text(self, seat: int) -> str:
+        """One-line text of ``seat``'s view."""
+        chosen = self.chosen if seat == self.to_act else ()
+        return observation_string(self.game.view(seat), chosen)
+
+    def returns(self) -> list[float]:
+        """Each seat's result: +1 win, -1 loss, 0 draw (0 while the game is on)."""
+        return outcome_returns(self.game)
+
+    # -------------------------------------------------------------- acting
+
+    def step(self, index: int) -> Move | None:
+        """Play action ``index`` for the seat to act; return the move made, if one was.
+
+        A ``discard-card`` step that does not yet complete a discard returns ``None``.
+        Raises :class:`EncodingError` if ``index`` is not legal now.
+        """
+        legal = self.legal()
+        index = int(index)
+        if index not in legal:
+            raise EncodingError(
+                f"action {index} ({action_name(index) if 0 <= index < NUM_ACTIONS else '?'})"
+                " is not legal now"
+            )
+        move = legal[index]
+        if move is None:
+            discards = [m[4] for m in self.game.legal_actions() if m[0] == DISCARD]
+            chooser = DiscardChooser(discards, self.chosen)
+            done = chooser.choose(index)
+            self._legal = None
+            if done is None:
+                self.chosen = chooser.chosen
+                return None
+            move = (DISCARD, -1, -1, -1, done)
+        self.apply(move)
+        return move
+
+    def apply(self, move: Move) -> None:
+        """Apply a legal move tuple (as ``game.apply``), keeping the history in step."""
+        g = self.game
+        seat = g.to_act
+        g.apply(move)
+        self.history.append(f"p{seat}: {move_text(move)}")
+        self.log.append((seat, move))
+        self.chosen = ()
+        self._legal = None
+
+    def play(self, text: str) -> None:
+        """Apply a move given as notation text; the engine explains an illegal one."""
+        g = self.game
+        move = parse_move(text)
+        legal = g.legal_actions()
+        if move not in legal:
+            same = [m for m in legal if m[:3] == move[:3] and m[4] == move[4]]
+            if move[3] != -1 or len(same) != 1:
+                g.play(text)  # raises IllegalMoveError with the reason
+                raise AssertionError(f"{text!r} is legal but not among legal_actions()")
+            move = same[0]  # a seat the position makes obvious, as Game.play accepts
+        self.apply(move)

@@ -1,0 +1,186 @@
+"""Cuttle as a single-agent Gymnasium environment against bots from :mod:`cuttle.bots`.
+
+>>> import gymnasium, cuttle.envs
+>>> env = gymnasium.make("Cuttle-v0", rules="classic", opponent="random")
+>>> obs, info = env.reset(seed=3)
+>>> bool(obs.shape == env.observation_space.shape and info["action_mask"].any())
+True
+
+The agent holds one seat (``seat``, default 0; ``"random"`` draws it at each reset);
+every other seat is played by a bot built with :func:`cuttle.bots.make_bot` (its own
+seed derived from the reset seed). ``step`` plays the agent's action, then lets the bots
+move until the agent must decide again or the game ends. The reward is +1 for a win of
+the agent's side (its team, in team games), -1 for a loss, 0 for a draw; a game stopped
+by the move cap is *truncated*. :meth:`CuttleEnv.action_masks` gives the legal-action
+mask MaskablePPO (sb3-contrib) asks for; ``info["action_mask"]`` holds it too.
+
+An illegal action (Gymnasium's checker samples blindly) ends the episode as a loss with
+``info["illegal_action"] = True``, or raises with ``illegal_action="raise"``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from ..bots import Bot, make_bot
+from ..bots import base as _bots_base
+from ..engine.rules import RuleSet
+from .core import EnvGame, make_rules
+from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
+
+
+def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
+    """Ask ``bot`` for the move of ``seat`` (the one place a bot is called).
+
+    The bot sees the seat's view, its legal moves as text and the public history: as
+    one ``SeatView`` where :mod:`cuttle.bots` has it (``choose(seat_view)``), else as
+    ``choose(view, legal, history)``.
+    """
+    g = game.game
+    seat_view = getattr(_bots_base, "SeatView", None)
+    player: Any = bot
+    if seat_view is not None:
+        return str(player.choose(seat_view.of(g, seat)))
+    return str(player.choose(g.view(seat), g.legal_moves(), list(game.history)))
+
+
+class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One learning seat against bots, under any rule set."""
+
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(
+        self,
+        rules: str | RuleSet = "standard",
+        opponent: str | Bot | Sequence[str | Bot] = "random",
+        seat: int | str = 0,
+        players: int | None = None,
+        variants: Sequence[str] = (),
+        move_cap: int | None = None,
+        illegal_action: str = "lose",
+        render_mode: str | None = None,
+    ) -> None:
+        """Build the environment.
+
+        ``opponent`` is a bot spec (``"random"``, ``"greedy"``, ``"ismcts:200it"``, ...),
+        a bot, or one of either per other seat in seat order. ``seat`` is the agent's
+        seat or ``"random"``. ``illegal_action`` is ``"lose"`` or ``"raise"``.
+        """
+        if illegal_action not in ("lose", "raise"):
+            raise ValueError("illegal_action must be 'lose' or 'raise'")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.rules = make_rules(rules, players, variants, move_cap)
+        n = self.rules.players
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0..{n - 1} or 'random', not {seat!r}")
+        if isinstance(opponent, str) or not isinstance(opponent, Sequence):
+            specs: list[str | Bot] = [opponent] * (n - 1)
+        else:
+            specs = list(opponent)
+            if len(specs) != n - 1:
+                raise ValueError(f"{n} seats need {n - 1} opponents, got {len(specs)}")
+        for s in specs:
+            if isinstance(s, str):
+                make_bot(s)  # fail early on a bad spec
+        self._specs = specs
+        self._seat_choice = seat
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.seat = 0
+        self.bots: dict[int, Bot] = {}
+        self.state_: EnvGame | None = None
+
+    @property
+    def game(self) -> EnvGame:
+        """The driven game (after :meth:`reset`)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new game; ``options={"seat": k}`` overrides the agent's seat once."""
+        super().reset(seed=seed)
+        rng = self.np_random
+        n = self.rules.players
+        choice = (options or {}).get("seat", self._seat_choice)
+        self.seat = int(rng.integers(n)) if choice == "random" else int(choice)
+        if not 0 <= self.seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}")
+        self.state_ = EnvGame.new(self.rules, seed=int(rng.integers(2**62)))
+        others = [s for s in range(n) if s != self.seat]
+        self.bots = {}
+        for s, spec in zip(others, self._specs, strict=True):
+            self.bots[s] = (
+                make_bot(spec, seed=int(rng.integers(2**31))) if isinstance(spec, str) else spec
+            )
+        self._play_bots()
+        return self._obs(), self._info()
+
+    def _play_bots(self) -> None:
+        g = self.game
+        while not g.is_over and g.to_act != self.seat:
+            s = g.to_act
+            g.play(bot_move(self.bots[s], g, s))
+
+    def _obs(self) -> np.ndarray:
+        return self.game.observation(self.seat)
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        g = self.game
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
+        out = g.game.outcome
+        if out is not None:
+            info["result"] = out.result()
+            info["termination"] = out.termination
+        info.update(extra)
+        return info
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of the agent now, as booleans (for MaskablePPO)."""
+        g = self.game
+        if g.is_over or g.to_act != self.seat:
+            return np.zeros(NUM_ACTIONS, dtype=bool)
+        return g.mask().astype(bool)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` for the agent, then the bots until the agent must decide."""
+        g = self.game
+        if g.is_over:
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            g.step(int(action))
+        except EncodingError:
+            if self.illegal_action == "raise":
+                raise
+            return self._obs(), -1.0, True, False, self._info(illegal_action=True)
+        self._play_bots()
+        reward = 0.0
+        terminated = truncated = False
+        if g.is_over:
+            reward = g.returns()[self.seat]
+            truncated = g.truncated
+            terminated = not truncated
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        """Show the agent's view (``ansi``: return it; ``human``: print it)."""
+        if self.render_mode is None or self.state_ is None:
+            return None
+        text = json.dumps(self.state_.game.view(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

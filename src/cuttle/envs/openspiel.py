@@ -1,0 +1,281 @@
+"""Cuttle as an OpenSpiel Python game, registered as ``python_cuttle`` on import.
+
+>>> import pyspiel, cuttle.envs.openspiel
+>>> game = pyspiel.load_game("python_cuttle", {"rules": "cutthroat", "move_cap": 300})
+>>> game.num_players(), game.num_distinct_actions()
+(3, 6278)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 54)
+
+Parameters: ``rules`` (a preset name, default ``standard``), ``players`` (0: the rule
+set's own count; multiplayer takes 2 to 5), ``variants`` (comma-separated toggles) and
+``move_cap`` (0: the rule set's cap).
+
+* The deal is explicit chance: the shuffled deck is chosen one card at a time, top
+  first (52 or 54 chance nodes, uniform over the cards left); then the engine deals it
+  as notation.md says. Everything after the deal is deterministic.
+* Actions are :mod:`cuttle.envs.encoding`'s (a discard is one card per action).
+* The observation (string and tensor) is the acting player's view:
+  :func:`~cuttle.envs.encoding.encode_view`. The information state adds the public
+  move history: its string is the observation string plus every public move line,
+  which is perfect recall (every card that leaves a hand is shown by the move that
+  moves it, and the engine keeps what a seat has seen of other hands); its tensor adds
+  a fixed-size summary of that history (the cards each seat played, discarded and took).
+* Returns: +1 to each winner, -1 to the others, 0 on a draw. Two seats, and team's two
+  pairs, are zero-sum; cutthroat and multiplayer with 3+ seats are general-sum.
+* ``resample_from_infostate`` deals a world consistent with the player's view (the
+  engine's ``Game.sample``), so OpenSpiel's Python ISMCTS runs on the game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from ..engine.cards import CARD_NAMES
+from ..engine.game import Game
+from ..engine.moves import DISCARD, TAKE, Move, move_text
+from ..engine.rules import RuleSet
+from .core import EnvGame, make_rules
+from .encoding import (
+    MAX_SEATS,
+    N_CARDS,
+    NUM_ACTIONS,
+    OBS_SIZE,
+    decode_action,
+)
+
+SHORT_NAME = "python_cuttle"
+"""The name to give ``pyspiel.load_game``."""
+DEFAULTS: dict[str, Any] = {"rules": "standard", "players": 0, "variants": "", "move_cap": 0}
+"""Game parameters and their defaults."""
+HISTORY_SIZE = 3 * MAX_SEATS * N_CARDS
+"""Length of the history summary the information-state tensor adds."""
+
+
+def _game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Cuttle (Python)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=MAX_SEATS,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=DEFAULTS,
+    )
+
+
+_GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
+
+
+def rules_from_params(params: dict[str, Any]) -> RuleSet:
+    """The rule set a parameter dict names (missing keys take :data:`DEFAULTS`)."""
+    p = {**DEFAULTS, **(params or {})}
+    variants = [v.strip() for v in str(p["variants"]).split(",") if v.strip()]
+    players = int(p["players"]) or None
+    cap = int(p["move_cap"]) or None
+    return make_rules(str(p["rules"]), players, variants, cap)
+
+
+def _zero_sum(rules: RuleSet) -> bool:
+    if rules.players == 2:
+        return True
+    sizes = {len(t) for t in rules.teams}
+    covered = sorted(s for t in rules.teams for s in t) == list(range(rules.players))
+    return len(rules.teams) == 2 and len(sizes) == 1 and covered
+
+
+class CuttleGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game: rule set, seats and cap from the parameters."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        """Build the game for ``params`` (see :data:`DEFAULTS`)."""
+        full = {**DEFAULTS, **(params or {})}
+        self.rules = rules_from_params(full)
+        zero = _zero_sum(self.rules)
+        utility = (
+            pyspiel.GameType.Utility.ZERO_SUM if zero else pyspiel.GameType.Utility.GENERAL_SUM
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=self.rules.card_count,
+            num_players=self.rules.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if zero else None,
+            # every engine move is one action, plus one per discarded card beyond the
+            # first; a card re-enters a hand at most three at a time per move
+            max_game_length=4 * self.rules.move_cap + self.rules.card_count,
+        )
+        super().__init__(_game_type(utility), info, full)
+
+    def new_initial_state(self) -> CuttleState:
+        """The state before the shuffle: a chance node."""
+        return CuttleState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
+    ) -> CuttleObserver:
+        """An observer of one seat's view (with its history for perfect recall)."""
+        return CuttleObserver(
+            iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+
+class CuttleState(pyspiel.State):  # type: ignore[misc]
+    """A state: the deck chosen so far by chance, then the game driven by actions."""
+
+    def __init__(self, game: CuttleGame) -> None:
+        """The state before the shuffle (use ``game.new_initial_state()``)."""
+        super().__init__(game)
+        self.rules: RuleSet = game.rules
+        self.deck: list[int] = []
+        self.env: EnvGame | None = None
+
+    # -------------------------------------------------------------- OpenSpiel API
+
+    def current_player(self) -> int:
+        """The seat to act, CHANCE while dealing, TERMINAL at the end."""
+        if self.env is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.env.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.env.to_act
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """Legal actions of ``player``, ascending (none for a seat not to act)."""
+        if self.env is None or player != self.env.to_act:
+            return []
+        return self.env.legal_list()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards not yet placed in the deck, each equally likely."""
+        used = set(self.deck)
+        left = [c for c in range(self.rules.card_count) if c not in used]
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _apply_action(self, action: int) -> None:
+        if self.env is None:
+            self.deck.append(int(action))
+            if len(self.deck) == self.rules.card_count:
+                self.env = EnvGame.new(self.rules, deck=self.deck)
+            return
+        self.env.step(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"Deal:{CARD_NAMES[action]}"
+        move = decode_action(int(action), player, self.rules.players)
+        if move[0] == DISCARD:
+            return f"discard-card {CARD_NAMES[move[4][0]]}" if move[4] else "discard-done"
+        return move_text(move)
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self.env is not None and self.env.is_over
+
+    def returns(self) -> list[float]:
+        """+1 winners, -1 the others, 0 on a draw (0 until the end)."""
+        if self.env is None:
+            return [0.0] * self.rules.players
+        return self.env.returns()
+
+    def resample_from_infostate(self, player: int, sampler: Any = None) -> CuttleState:
+        """A state ``player`` cannot tell from this one: hidden cards dealt anew."""
+        state = CuttleState(self.get_game())
+        if self.env is None:
+            state.deck = list(self.deck)
+            return state
+        u = sampler() if callable(sampler) else random.random()
+        rng = random.Random(int(u * 2**53))
+        world: Game = self.env.game.sample(player, rng)
+        env = EnvGame(world, self.env.history, self.env.log)
+        env.chosen = self.env.chosen
+        state.deck = list(self.deck)
+        state.env = env
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CuttleState:
+        state = CuttleState(self.get_game())
+        state.deck = list(self.deck)
+        state.env = self.env.copy() if self.env is not None else None
+        return state
+
+    def __str__(self) -> str:
+        """The full state (every card): for debugging, not for players."""
+        if self.env is None:
+            return "deck " + " ".join(CARD_NAMES[c] for c in self.deck)
+        chosen = " ".join(CARD_NAMES[c] for c in self.env.chosen)
+        return json.dumps(self.env.game.to_json()) + (f" chosen {chosen}" if chosen else "")
+
+
+class CuttleObserver:
+    """The PyObserver of one seat: its view as a tensor and a string.
+
+    With ``perfect_recall`` the tensor gains the history summary and the string the
+    public move lines. Only the seat's own view (private info ``SINGLE_PLAYER``) is
+    supported.
+    """
+
+    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: Any) -> None:
+        """Set up the tensor for ``iig_obs_type``."""
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("only the single-player observation (a seat's own view) is offered")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        size = OBS_SIZE + (HISTORY_SIZE if self.perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"view": self.tensor[:OBS_SIZE]}
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[OBS_SIZE:].reshape(3, MAX_SEATS, N_CARDS)
+
+    def set_from(self, state: CuttleState, player: int) -> None:
+        """Fill the tensor with ``player``'s view of ``state``."""
+        self.tensor.fill(0.0)
+        env = state.env
+        if env is None:
+            return
+        env.observation(player, out=self.dict["view"])
+        if self.perfect_recall:
+            _history_planes(env.log, player, env.game.n, self.dict["history"])
+
+    def string_from(self, state: CuttleState, player: int) -> str:
+        """``player``'s view of ``state`` as one line (plus the public history)."""
+        env = state.env
+        if env is None:
+            return f"p{player} dealing {len(state.deck)}/{state.rules.card_count}"
+        text = env.observation_text(player)
+        if self.perfect_recall:
+            text += " | " + "; ".join(env.history)
+        return text
+
+
+def _history_planes(log: list[tuple[int, Move]], player: int, n: int, planes: np.ndarray) -> None:
+    """Mark the cards each seat (relative to ``player``) played, discarded and took."""
+    for seat, (verb, c, _t, _s, cs) in log:
+        r = (seat - player) % n
+        if verb == DISCARD:
+            for x in cs:
+                planes[1, r, x] = 1.0
+        elif verb == TAKE:
+            planes[2, r, c] = 1.0
+        elif c >= 0:
+            planes[0, r, c] = 1.0
+
+
+pyspiel.register_game(_GAME_TYPE, CuttleGame)

@@ -1,0 +1,166 @@
+"""Cuttle as a PettingZoo AEC environment, following the classic-games conventions.
+
+>>> from cuttle.envs.pettingzoo import env
+>>> e = env(rules="cutthroat")
+>>> e.reset(seed=1)
+>>> e.agents
+['player_0', 'player_1', 'player_2']
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> sorted(obs)
+['action_mask', 'observation']
+
+* Agents are ``player_0`` .. ``player_{n-1}`` (the engine's seats p0..).
+  ``agent_selection`` is always the seat that must decide now, so counters, a four's
+  victim and team's out-of-turn answers are simply that agent's turn.
+* Observations are dicts: ``observation`` (the vector of
+  :func:`cuttle.envs.encoding.encode_view`, built from the seat's view) and
+  ``action_mask`` (``int8``; all zeros for agents not to act).
+* Rewards come at the end only: +1 to each winner (both partners in team), -1 to every
+  other seat, 0 to all on a draw. A game stopped by the rule set's move cap is a
+  *truncation* (reward 0); every other end is a termination.
+* A discard is chosen one card at a time (see :mod:`cuttle.envs.encoding`): the same
+  agent acts again until the discard is complete.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..engine.rules import RuleSet
+from .core import EnvGame, make_rules
+from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE
+
+
+def env(**kwargs: Any) -> CuttleAECEnv:
+    """Return a new Cuttle AEC environment (keyword arguments of :class:`CuttleAECEnv`)."""
+    return CuttleAECEnv(**kwargs)
+
+
+raw_env = env
+"""Alias kept for the PettingZoo convention (this environment needs no wrappers)."""
+
+
+class CuttleAECEnv(AECEnv):  # type: ignore[misc]
+    """Cuttle for 2 to 5 agents under any rule set, variant or house rules."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a plain class dict
+        "render_modes": ["human", "ansi"],
+        "name": "cuttle_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: str | RuleSet = "standard",
+        players: int | None = None,
+        variants: Sequence[str] = (),
+        move_cap: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        """Build the environment for ``rules`` (a preset name or a :class:`RuleSet`).
+
+        ``players`` picks the seat count where the rule set allows one (multiplayer:
+        2 to 5); ``move_cap`` overrides the rule set's cap (a truncation when hit).
+        """
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.rules = make_rules(rules, players, variants, move_cap)
+        self.render_mode = render_mode
+        n = self.rules.players
+        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.state_: EnvGame | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent`` (the same object on every call)."""
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> EnvGame:
+        """The driven game (after :meth:`reset`)."""
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game (``seed`` makes the deal and everything after it repeatable)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        self.state_ = EnvGame.new(self.rules, seed=seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state_.to_act]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The observation dict of ``agent``: its view's vector and its action mask."""
+        g = self.game
+        seat = self._seat[agent]
+        mask = g.mask() if seat == g.to_act else np.zeros(NUM_ACTIONS, dtype=np.int8)
+        return {"observation": g.observation(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for ``agent_selection`` (``None`` for an agent already done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only for agents that are done")
+        g = self.game
+        self._cumulative_rewards[agent] = 0.0
+        g.step(int(action))
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if g.is_over:
+            returns = g.returns()
+            cut = g.truncated
+            for a in self.agents:
+                self.rewards[a] = returns[self._seat[a]]
+                if cut:
+                    self.truncations[a] = True
+                else:
+                    self.terminations[a] = True
+                self.infos[a] = {"result": g.game.outcome.result()} if g.game.outcome else {}
+        else:
+            self.agent_selection = self.possible_agents[g.to_act]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """Show the spectator's view (``ansi``: return it; ``human``: print it)."""
+        if self.render_mode is None or self.state_ is None:
+            return None
+        text = json.dumps(self.state_.game.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,123 @@
+"""The OpenSpiel game: the random-simulation test on every rule set, the chance deal,
+observers, resampling, and OpenSpiel's own ISMCTS playing it."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+from envutil import PRESET_IDS, PRESETS  # noqa: E402
+
+import cuttle.envs.openspiel  # noqa: E402, F401 - registers python_cuttle
+from cuttle.envs import encoding as E  # noqa: E402
+from cuttle.envs.openspiel import HISTORY_SIZE  # noqa: E402
+
+
+def _params(rules: str, players: int | None, cap: int = 100) -> dict:  # type: ignore[type-arg]
+    return {"rules": rules, "players": players or 0, "move_cap": cap}
+
+
+@pytest.mark.parametrize(("rules", "players"), PRESETS, ids=PRESET_IDS)
+def test_random_sim_test(rules: str, players: int | None) -> None:
+    game = pyspiel.load_game("python_cuttle", _params(rules, players))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_variants_parameter() -> None:
+    game = pyspiel.load_game(
+        "python_cuttle", {"rules": "classic", "variants": "joker-swap,random-four", "move_cap": 80}
+    )
+    assert game.rules.variants == ("joker-swap", "random-four")
+    assert game.max_chance_outcomes() == 53
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_game_info() -> None:
+    game = pyspiel.load_game("python_cuttle")
+    assert game.num_players() == 2 and game.rules.name == "standard"
+    assert game.num_distinct_actions() == E.NUM_ACTIONS
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert game.observation_tensor_shape() == [E.OBS_SIZE]
+    assert game.information_state_tensor_shape() == [E.OBS_SIZE + HISTORY_SIZE]
+    team = pyspiel.load_game("python_cuttle", {"rules": "team"})
+    assert team.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    three = pyspiel.load_game("python_cuttle", {"rules": "multiplayer", "players": 3})
+    assert three.num_players() == 3
+    assert three.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    with pytest.raises(Exception, match="unknown rule set"):
+        pyspiel.load_game("python_cuttle", {"rules": "chess"})
+
+
+def _dealt(game, seed: int = 0):  # type: ignore[no-untyped-def]
+    state = game.new_initial_state()
+    rng = np.random.default_rng(seed)
+    n = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == game.max_chance_outcomes() - n
+        assert abs(sum(p for _a, p in outcomes) - 1.0) < 1e-9
+        state.apply_action(int(rng.choice([a for a, _p in outcomes])))
+        n += 1
+    assert n == game.max_chance_outcomes()
+    return state
+
+
+def test_chance_deal_and_private_observations() -> None:
+    game = pyspiel.load_game("python_cuttle", {"rules": "standard"})
+    state = _dealt(game)
+    assert state.current_player() == 0
+    s0, s1 = state.observation_string(0), state.observation_string(1)
+    assert s0 != s1 and "hand1[?? ?? ?? ?? ?? ??]" in s0 and "hand0[?? ?? ?? ?? ??]" in s1
+    assert state.information_state_string(0).startswith(s0)
+    tensor = np.asarray(state.observation_tensor(1))
+    assert E.card_planes(tensor) <= E.visible_cards(state.env.game.view(1))
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    assert state.history()[-1] == first
+    assert state.action_to_string(0, first) == state.env.history[-1].split(": ")[1]
+
+
+def test_resample_keeps_the_information_state() -> None:
+    game = pyspiel.load_game("python_cuttle", {"rules": "cutthroat", "move_cap": 200})
+    state = _dealt(game, 3)
+    rng = np.random.default_rng(3)
+    for _ in range(25):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player() if not state.is_terminal() else 0
+    key = state.information_state_string(player)
+    worlds = set()
+    for _ in range(5):
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+        assert other.information_state_string(player) == key
+        assert other.legal_actions() == state.legal_actions()
+        worlds.add(str(other))
+    assert len(worlds) > 1  # the hidden cards really are dealt anew
+
+
+def test_openspiel_ismcts_plays_a_game() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = pyspiel.load_game("python_cuttle", {"rules": "classic", "move_cap": 60})
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2.0, max_simulations=10, random_state=np.random.RandomState(1)
+    )
+    rng = np.random.RandomState(2)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert decisions > 0 and sum(state.returns()) == 0.0
