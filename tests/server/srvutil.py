@@ -265,6 +265,16 @@ def apply_line(g: Game, seat: int, text: str) -> None:
     apply_event(g, parse_event(text if seat < 0 else f"p{seat}: {text}"))
 
 
+def _without_house(x: Any) -> Any:
+    """``x`` without any ``house`` entry: a house rule set's keys may be card names
+    ("7S" = "revive-and-play"), which are rules, not cards dealt to anyone."""
+    if isinstance(x, dict):
+        return {k: _without_house(v) for k, v in x.items() if k != "house"}
+    if isinstance(x, list):
+        return [_without_house(v) for v in x]
+    return x
+
+
 def check_no_hidden(
     server: ServerProc, gid: str, seen: list[dict[str, Any]], seat: int | None
 ) -> int:
@@ -283,7 +293,7 @@ def check_no_hidden(
         allowed = visible_cards(games[n], seat)
         if msg["t"] == "event":
             allowed |= visible_cards(games[n - 1], seat)
-        leaked = cards_in(msg) - allowed
+        leaked = cards_in(_without_house(msg)) - allowed
         assert not leaked, f"seat {seat} got hidden cards {leaked} in {msg['t']} {n}"
         checked += 1
     return checked
