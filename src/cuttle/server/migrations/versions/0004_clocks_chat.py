@@ -43,11 +43,14 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Drop the chat table and the clock columns."""
+    """Drop the chat table and the clock columns.
+
+    The columns go with a plain ``ALTER TABLE … DROP COLUMN`` (SQLite 3.35 or later, and
+    PostgreSQL), not a batch copy: on SQLite a batch rebuilds ``games`` by dropping it,
+    which with foreign keys on would delete every game's seats and moves in cascade.
+    """
     op.drop_index("ix_chat_game", table_name="chat")
     op.drop_table("chat")
-    with op.batch_alter_table("moves") as batch:
-        batch.drop_column("clocks")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("clock_start")
-        batch.drop_column("time_control")
+    op.execute("ALTER TABLE moves DROP COLUMN clocks")
+    op.execute("ALTER TABLE games DROP COLUMN clock_start")
+    op.execute("ALTER TABLE games DROP COLUMN time_control")
