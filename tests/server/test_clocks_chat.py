@@ -62,7 +62,7 @@ def test_flag_ends_the_game_when_nobody_sends_anything(server: ServerProc) -> No
 def test_a_timed_game_flags_after_a_restart_with_nobody_connected(tmp_path: Path) -> None:
     server = ServerProc(tmp_path / "data").start()
     try:
-        alice, bob, gid = timed_table(server, "0.03+0")  # 1.8 s each
+        _, _, gid = timed_table(server, "0.03+0")  # 1.8 s each
         server.kill()
         server = ServerProc(server.data).start()  # loads the timed game at start
         deadline = time.monotonic() + 8
