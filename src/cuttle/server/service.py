@@ -631,6 +631,8 @@ class GameService:
                     return
                 live.rematch_requests = asked
                 live.rematch_id = self._create_rematch(live)
+                if live.time_control:
+                    self.load(live.rematch_id)  # its clock runs now: arm its timer
             await self._to_all(live, {"t": "rematch", "game": live.rematch_id})
 
     async def _store_seats(
