@@ -151,3 +151,20 @@ def test_migration_0004_keeps_existing_games_and_downgrades(tmp_path: Path) -> N
         assert conn.execute(text("select id, status from games")).one() == ("old", "playing")
         assert conn.execute(text("select text from moves")).one() == ("draw",)
     engine.dispose()
+
+
+def test_records_name_server_endings_only_over_matching_lines() -> None:
+    from cuttle.engine.errors import RecordError
+    from cuttle.engine.records import read_record
+
+    table = Table(new_game("standard", seed=5).rules, seed=5)
+    t = table.copy()
+    flag_event(t, 0)
+    game = read_record(t.record())  # Termination "time" over a resign line
+    assert game.outcome is not None and game.outcome.winners == (1,)
+    t = table.copy()
+    t.offer_draw(0)
+    t.offer_draw(1)
+    t.game.termination = "abandoned"  # an agreed draw cannot be an abandonment
+    with pytest.raises(RecordError, match="Termination says 'abandoned'"):
+        read_record(t.record())
