@@ -26,6 +26,7 @@ from typing import Any
 import psycopg
 import pytest
 from alembic.script import ScriptDirectory
+from ccutil import chat_channels, clock_survives_sigkill, flag_with_nobody_sending, flood_refused
 from srvutil import (
     Client,
     ServerProc,
@@ -41,7 +42,7 @@ from srvutil import (
 import cuttle.server
 
 MIGRATIONS = Path(cuttle.server.__file__).parent / "migrations"
-TABLES = {"users", "sessions", "games", "seats", "moves"}
+TABLES = {"users", "sessions", "games", "seats", "moves", "chat"}
 
 
 def _bindir() -> Path:
@@ -446,3 +447,20 @@ def test_sigkill_mid_game_keeps_every_acknowledged_move_in_postgres(
             sock.close()
     finally:
         server.stop()
+
+
+def test_clocks_survive_sigkill_and_flag_in_postgres(postgres: Cluster, tmp_path: Path) -> None:
+    url = postgres.url(postgres.create_database())
+    server = ServerProc(tmp_path / "data", database_url=url).start()
+    try:
+        server = clock_survives_sigkill(server)
+        gid, _ = flag_with_nobody_sending(server)
+        assert server.query("select termination from games where id = ?", gid) == [("time",)]
+    finally:
+        server.stop()
+
+
+def test_chat_channels_and_flood_in_postgres(pg_server: ServerProc) -> None:
+    gid = chat_channels(pg_server)
+    assert pg_server.query("select count(*) from chat where game_id = ?", gid) == [(4,)]
+    flood_refused(pg_server)

@@ -38,8 +38,13 @@ from .rules import RuleSet, get_rules
 REQUIRED = ("Rules", "Variants", "Players", "Result", "Termination")
 """Headers every record carries, besides ``Deck`` or ``Position``."""
 
-TERMINATIONS = ("points", "kings", "passes", "resign", "agreed", "move-cap")
+TERMINATIONS = ("points", "kings", "passes", "resign", "agreed", "move-cap", "time", "abandoned")
 """How a finished game may end (``*`` stands for a game still being played)."""
+
+SERVER_ENDINGS = {"time": ("resign", "agreed"), "abandoned": ("resign",)}
+"""Endings a game server adds (a flag on time, a win claimed from absent opponents): the
+moves record them as a resignation (or, a flag with no opponent able to win, an agreed
+draw), so a record may name them where its moves end that way."""
 
 _HEADER = re.compile(r'^\[([A-Za-z][A-Za-z0-9_-]*)\s+"(.*)"\]\s*(?:#.*)?$')
 _MOVE = re.compile(r"^p(\d+)\s*:\s*(.*)$", re.IGNORECASE)
@@ -369,7 +374,11 @@ def _check_outcome(game: Game, parsed: _Parsed, result_ok: bool, term_ok: bool) 
         problems.append(
             (at["Result"], f"Result says {h['Result']!r}, but the moves give {result!r}")
         )
-    if term_ok and h["Termination"] != term:
+    if (
+        term_ok
+        and h["Termination"] != term
+        and term not in SERVER_ENDINGS.get(h["Termination"], ())
+    ):
         problems.append(
             (
                 at["Termination"],

@@ -12,6 +12,7 @@ from cuttle.engine.rules import PRESETS, VARIANTS
 
 from .auth import AuthError
 from .bots import BOT_LEVELS
+from .chat import read_log
 from .deps import (
     Ctx,
     auth_of,
@@ -196,7 +197,8 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 async def create_game(request: Request) -> JSONResponse:
     """Create a game: ``rules``, ``variants``, ``players``, ``seats``, ``my_seat``,
     ``private``; ``house`` (a house rule set as a JSON object, instead of ``rules``) and
-    ``practice`` (every hand face up). A bad request gets a 400 saying what is wrong."""
+    ``practice`` (every hand face up); ``time_control`` (``"5+3"``, ``"30s"``: a clock for
+    a game between people). A bad request gets a 400 saying what is wrong."""
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
@@ -210,6 +212,7 @@ async def create_game(request: Request) -> JSONResponse:
         private=bool(body.get("private", False)),
         house=body.get("house"),
         practice=body.get("practice", False),
+        time_control=body.get("time_control"),
     )
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 
@@ -271,8 +274,10 @@ def replay_data(request: Request, gid: str) -> dict[str, Any]:
         table.apply(event)
         positions.append(table.game.to_json())
     meta = live.meta()
+    positions[-1]["termination"] = live.game.termination  # a flag or claim: see clock.py
     return {
         **meta,
+        "chat": read_log(service_of(request).sessions, gid, "players", None),
         "deck": live.deck,
         "lines": [event.line() for event in events],
         "positions": positions,

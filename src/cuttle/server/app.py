@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import api, pages, ws
 from .auth import Auth
 from .bots import BotRunner
+from .clock import start_clocks
 from .db import make_engine, make_sessionmaker, migrate
 from .ratelimit import KeyedLimiter
 from .service import GameService, ServiceError
@@ -56,6 +57,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         # only the tables in play and does not stall the event loop for ~0.1 s.
         gc.collect()
         gc.freeze()
+        start_clocks(app.state.service)  # timed games flag even if nobody connects
         yield
         await app.state.service.close()
         runner.close()
@@ -67,6 +69,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.state.settings = settings
     app.state.auth = Auth(sessions)
     app.state.service = GameService(sessions, runner, settings.bot_delay)
+    app.state.service.claim_after = settings.claim_after
     app.state.auth_limiter = KeyedLimiter(settings.http_auth_rate, 10)
 
     @app.exception_handler(ServiceError)

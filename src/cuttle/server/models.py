@@ -6,6 +6,7 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -75,6 +76,10 @@ class GameRow(Base):
     preset (``rules`` with ``variants``)."""
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A practice game: every hand face up for every seat."""
+    time_control: Mapped[str | None] = mapped_column(String(16))
+    """The clock (:mod:`cuttle.server.clock`): ``"5+3"``, ``"30s"``; ``NULL``: untimed."""
+    clock_start: Mapped[float | None] = mapped_column(Float)
+    """When the clock of a timed game started (the game filled up)."""
 
 
 class SeatRow(Base):
@@ -102,4 +107,23 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(80))
     client_id: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    clocks: Mapped[str | None] = mapped_column(String(80))
+    """A timed game's remaining milliseconds of every seat after this move (``"298512
+    300000"``); the next seat's clock started at ``created_at``. ``NULL``: untimed."""
+
+
+class ChatRow(Base):
+    """One chat message at a game's table: ``channel`` is ``players`` (the seated
+    players) or ``spectators`` (everyone else); the two never see each other's."""
+
+    __tablename__ = "chat"
+    __table_args__ = (Index("ix_chat_game", "game_id", "id"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    channel: Mapped[str] = mapped_column(String(10))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"))
+    name: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(300))
     created_at: Mapped[float] = mapped_column(Float)

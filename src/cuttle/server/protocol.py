@@ -9,6 +9,8 @@ Client messages are JSON objects with a type ``t``:
 - ``{"t": "sync", "n": 14}``: send the events after 14, or a fresh state.
 - ``{"t": "resign", "id": ...}``, ``{"t": "draw", "action": "offer" | "accept" | "decline"}``,
   ``{"t": "rematch"}``, ``{"t": "ping"}``.
+- ``{"t": "chat", "text": "gg"}``: chat (:mod:`cuttle.server.chat`); ``{"t": "claim"}``:
+  claim the win from absent opponents (:mod:`cuttle.server.presence`).
 
 Server messages: ``state`` (a whole view), ``event`` (one numbered move and the view
 after it), ``ack``, ``error``, ``offer``, ``players``, ``rematch``, ``pong``. Every
@@ -27,7 +29,7 @@ from cuttle.table import Table
 MAX_MESSAGE_BYTES = 2048
 MAX_MOVE_CHARS = 60
 MAX_ID_CHARS = 64
-CLIENT_TYPES = ("move", "sync", "resign", "draw", "rematch", "ping")
+CLIENT_TYPES = ("move", "sync", "resign", "draw", "rematch", "ping", "chat", "claim")
 DRAW_ACTIONS = ("offer", "accept", "decline")
 
 
@@ -44,6 +46,8 @@ class ClientMessage:
     id: str | None = None
     n: int | None = None
     action: str = ""
+    text: str = ""
+    """A chat message's text (checked by :func:`cuttle.server.chat.clean_text`)."""
 
 
 def _int_field(obj: dict[str, Any], key: str) -> int | None:
@@ -93,6 +97,11 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         if action not in DRAW_ACTIONS:
             raise ProtocolError(f"'action' must be one of: {', '.join(DRAW_ACTIONS)}")
         return ClientMessage("draw", id=cid, action=action)
+    if t == "chat":
+        said = obj.get("text")
+        if not isinstance(said, str):
+            raise ProtocolError('a chat message needs \'text\', e.g. {"t": "chat", "text": "gg"}')
+        return ClientMessage("chat", id=cid, text=said)
     if t == "sync" and n is None:
         n = 0
     return ClientMessage(t, id=cid, n=n)

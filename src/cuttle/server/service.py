@@ -31,8 +31,11 @@ from cuttle.engine.history import Event, parse_event
 from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet, get_rules, house_rules
 from cuttle.table import Seat, Table
 
+from . import clock as clocks
+from . import presence
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner
+from .chat import Chat
 from .models import GameRow, MoveRow, SeatRow, User
 from .writer import GroupWriter, Statement
 
@@ -98,6 +101,15 @@ class LiveGame:
     rematch_requests: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_turn_for: int = -1
+    time_control: str | None = None
+    """The clock's time control (:mod:`cuttle.server.clock`); ``None``: untimed."""
+    clock: clocks.Clock | None = None
+    """The running clock of a timed game once it started."""
+    clock_timer: asyncio.TimerHandle | None = None
+    away: dict[int, float] = field(default_factory=dict)
+    """Since when each person's seat has had no socket open (:mod:`~.presence`)."""
+    chat: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """The recent chat of each channel (:mod:`cuttle.server.chat`)."""
 
     @property
     def n(self) -> int:
@@ -140,6 +152,8 @@ class LiveGame:
             "rematch": self.rematch_id,
             "result": outcome.result() if outcome else None,
             "termination": self.game.termination if outcome else None,
+            "time_control": self.time_control,
+            "clock": clocks.clock_message(self),
         }
 
 
@@ -200,6 +214,9 @@ class GameService:
         self._insert_move = insert(cast(SqlTable, MoveRow.__table__))
         self.writer = GroupWriter(self.engine)
         self._tasks: set[asyncio.Task[None]] = set()
+        self.chat = Chat(self)
+        self.claim_after = 60.0
+        """Seconds every opponent must be away before a player may claim the win."""
 
     # ----------------------------------------------------------------- lobby
 
@@ -214,12 +231,15 @@ class GameService:
         private: bool = False,
         house: Any = None,
         practice: bool = False,
+        time_control: Any = None,
     ) -> str:
         """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`.
 
         ``house`` is a house rule set as a JSON object (see
         :func:`~cuttle.engine.rules.house_rules`; it replaces ``rules``, and ``variants``
         and ``players`` apply on top); ``practice`` lays every hand face up for every seat.
+        ``time_control`` (``"5+3"``, ``"30s"``; see :mod:`cuttle.server.clock`) times a
+        game between people.
         """
         variants = list(variants or [])
         if not all(isinstance(v, str) and v in VARIANTS for v in variants):
@@ -266,6 +286,15 @@ class GameService:
         humans = [i for i, s in enumerate(infos) if s.bot is None]
         if not humans:
             raise ServiceError("at least one seat must be a person")
+        if time_control is not None and time_control != "":
+            try:
+                time_control = clocks.parse_time_control(time_control).text
+            except ValueError as e:
+                raise ServiceError(str(e)) from None
+            if len(humans) < n:
+                raise ServiceError("clocks are for games between people: no bot seats")
+        else:
+            time_control = None
         if my_seat is None:
             my_seat = humans[0]
         if isinstance(my_seat, bool) or not isinstance(my_seat, int) or my_seat not in humans:
@@ -289,6 +318,7 @@ class GameService:
                     private=bool(private),
                     house_rules=house_json,
                     practice=practice,
+                    time_control=time_control,
                     created_by=user.id,
                     created_at=now,
                     updated_at=now,
@@ -310,6 +340,7 @@ class GameService:
         live = self._read(gid)
         self.live[gid] = live
         self._maybe_bot(live)
+        clocks.schedule(self, live)
         return live
 
     def _read(self, gid: str) -> LiveGame:
@@ -357,6 +388,20 @@ class GameService:
         for m in move_rows:
             if m.client_id:
                 live.client_ids[(m.seat, m.client_id)] = m.ply
+        clocks.restore_termination(table, row.termination)
+        if row.time_control:
+            live.time_control = row.time_control
+            if row.status != "open":
+                control = clocks.parse_time_control(row.time_control)
+                last = move_rows[-1] if move_rows else None
+                live.clock = clocks.Clock(
+                    control,
+                    clocks.remaining_from_text(last.clocks if last else None, row.players, control),
+                    None if table.is_over else table.to_act,
+                    last.created_at if last else (row.clock_start or row.updated_at),
+                )
+        presence.refresh_away(live)
+        self.chat.load(live)
         return live
 
     async def join(self, gid: str, user: User, seat: int | None = None) -> int:
@@ -381,17 +426,24 @@ class GameService:
                     .where(SeatRow.game_id == gid, SeatRow.seat == seat)
                     .values(user_id=user.id, name=user.display)
                 )
+                now = time.time()
                 if full:
                     db.execute(
                         update(GameRow)
                         .where(GameRow.id == gid)
-                        .values(status="playing", updated_at=time.time())
+                        .values(status="playing", updated_at=now, clock_start=now)
                     )
             if full:
                 live.status = "playing"
+                if live.time_control:
+                    control = clocks.parse_time_control(live.time_control)
+                    live.clock = clocks.Clock.start(control, live.players, live.table.to_act, now)
+                    clocks.schedule(self, live)
             for c in list(live.conns):
                 if c.user_id == user.id:
                     c.seat = seat
+                    await self.chat.send_log(live, c)
+            presence.refresh_away(live)
             await self._send_states(live)
             self._maybe_bot(live)
             return seat
@@ -402,12 +454,18 @@ class GameService:
         """Add a watcher and send it the whole state."""
         live.conns.add(conn)
         await conn.send(P.state_message(live.table, conn.seat, live.n, live.meta()))
+        await self.chat.send_log(live, conn)
+        await presence.on_attach(self, live, conn)
 
     def detach(self, live: LiveGame, conn: Conn) -> None:
         """Remove a watcher; forget a finished game nobody watches."""
         live.conns.discard(conn)
         if not live.conns and live.status == "over" and live.bot_turn_for < 0:
             self.live.pop(live.id, None)
+        elif live.status == "playing" and presence.refresh_away(live):
+            task = asyncio.get_running_loop().create_task(presence.changed(self, live, True))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
     async def sync(self, live: LiveGame, conn: Conn, since: int) -> None:
         """Send ``conn`` the events after ``since`` (at most 50), or a fresh state."""
@@ -466,6 +524,9 @@ class GameService:
                 await reply(
                     P.error_message(f"not your turn: p{live.table.to_act} is to act", cid, live.n)
                 )
+                return False
+            if await clocks.flag_if_expired(self, live):
+                await reply(P.error_message("your time is up", cid, live.n))
                 return False
             table = live.table.copy()  # the live table changes only once the move is stored
             try:
@@ -570,6 +631,8 @@ class GameService:
                     return
                 live.rematch_requests = asked
                 live.rematch_id = self._create_rematch(live)
+                if live.time_control:
+                    self.load(live.rematch_id)  # its clock runs now: arm its timer
             await self._to_all(live, {"t": "rematch", "game": live.rematch_id})
 
     async def _store_seats(
@@ -613,6 +676,8 @@ class GameService:
                         else None
                     ),
                     practice=live.practice,
+                    time_control=live.time_control,
+                    clock_start=now,
                     created_at=now,
                     updated_at=now,
                     rematch_of=live.id,
@@ -638,6 +703,7 @@ class GameService:
         seat, text = stored_text(event)
         game = table.game
         now = time.time()
+        clock = clocks.clock_after(live, table, event, now)
         statements: list[Statement] = [
             (
                 self._insert_move,
@@ -648,6 +714,7 @@ class GameService:
                     "text": text,
                     "client_id": cid,
                     "created_at": now,
+                    "clocks": clock.text() if clock else None,
                 },
             )
         ]
@@ -684,6 +751,8 @@ class GameService:
             live.client_ids[(seat, cid)] = n
         if game.is_over:
             live.status = "over"
+        live.clock = clock
+        clocks.schedule(self, live)
         return True
 
     def _resync(self, live: LiveGame) -> bool:
@@ -701,6 +770,8 @@ class GameService:
         live.status = fresh.status
         live.draw_offers = fresh.draw_offers
         live.rematch_requests = fresh.rematch_requests
+        live.clock = fresh.clock
+        clocks.schedule(self, live)
         return changed
 
     async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
@@ -711,6 +782,8 @@ class GameService:
                 msg = cache[c.seat] = P.event_message(live.table, c.seat, n, line)
                 if live.table.is_over:
                     msg["meta"] = live.meta()
+                if live.clock is not None:
+                    msg["clock"] = clocks.clock_message(live)
             await self._safe_send(live, c, msg)
 
     async def _send_states(self, live: LiveGame) -> None:

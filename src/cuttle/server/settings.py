@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 
@@ -29,6 +29,9 @@ class Settings:
     """Extra websocket origins accepted besides the site's own."""
     bot_workers: int = 1
     """Processes that run bots."""
+    claim_after: float = 60.0
+    """Seconds every opponent must be away before a player may claim the win
+    (``CUTTLE_CLAIM_AFTER``)."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None, **overrides: object) -> Settings:
@@ -36,8 +39,9 @@ class Settings:
         folder = Path(data_dir or os.environ.get("CUTTLE_DATA") or "data").resolve()
         url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'cuttle.db'}"
         settings = cls(data_dir=folder, database_url=url)
+        claim = os.environ.get("CUTTLE_CLAIM_AFTER")
+        if claim:
+            settings = replace(settings, claim_after=float(claim))
         if overrides:
-            from dataclasses import replace
-
             settings = replace(settings, **overrides)  # type: ignore[arg-type]
         return settings

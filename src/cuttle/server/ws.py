@@ -10,6 +10,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import protocol as P
 from .auth import COOKIE
+from .presence import claim
 from .ratelimit import TokenBucket
 from .service import Conn, ServiceError
 
@@ -88,5 +89,9 @@ async def dispatch(service: Any, live: Any, conn: Conn, msg: P.ClientMessage) ->
         await service.draw(live, conn.seat, msg.action, conn)
     elif msg.t == "rematch":
         await service.rematch(live, conn.seat, conn)
+    elif msg.t == "chat":
+        await service.chat.post(live, conn, msg.text)
+    elif msg.t == "claim":
+        await claim(service, live, conn.seat, conn)
     elif msg.t == "ping":
         await conn.send({"t": "pong", "n": live.n})

@@ -93,6 +93,7 @@ $("create").onsubmit = async (e) => {
     rules: $("create-rules").value, players: Number($("create-players").value), seats,
     my_seat: mine ? Number(mine.value) : null, private: $("create-private").checked,
     variants: [...document.querySelectorAll("#create-variants input:checked")].map((x) => x.value),
+    time_control: $("create-clock").value || null,
   });
   location.href = g.url;
 };

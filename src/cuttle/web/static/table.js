@@ -49,6 +49,8 @@ function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+root.addEventListener("cuttle:send", (e) => send(e.detail)); // chat and claims
+
 function play(move) {
   $("error").textContent = "";
   selected = null;
@@ -59,7 +61,11 @@ function play(move) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(`${proto}//${location.host}/ws/games/${gid}`);
-  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data);
+    onMessage(m);
+    root.dispatchEvent(new CustomEvent("cuttle:message", { detail: m })); // clock.js, chat.js
+  };
   ws.onclose = () => {
     if (!closedByUs) {
       $("status-line").textContent = "Disconnected; reconnecting…";

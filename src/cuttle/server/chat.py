@@ -1,0 +1,178 @@
+"""Chat at a game's table: a players' channel and a spectators' channel, kept with the game.
+
+A seated player's messages go to the ``players`` channel, everyone else's (signed-in or
+guest sessions; a socket without a session cannot chat) to ``spectators``; neither
+channel ever reaches the other's sockets. A message is at most :data:`MAX_CHAT_CHARS`
+characters (control characters become spaces; blank messages are refused), and a user
+may send :data:`CHAT_BURST` messages at once and one every ``1 / CHAT_RATE`` seconds after
+that (5 in any 10 seconds); beyond that the sender gets an ``error`` with ``"about":
+"chat"`` and nothing is stored or sent. A message is stored (table ``chat``, through the
+group writer) before it goes out, so whatever was shown survives a restart: a socket gets
+its channel's last :data:`KEEP` messages (``chat_log``) when it opens, and a finished
+game's replay carries the players' chat. The server never interprets the text; clients
+must show it as text (the web table uses ``textContent``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any, cast
+
+from sqlalchemy import Table as SqlTable
+from sqlalchemy import insert, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from . import protocol as P
+from .models import ChatRow, User
+from .ratelimit import KeyedLimiter
+
+if TYPE_CHECKING:
+    from .service import Conn, GameService, LiveGame
+
+log = logging.getLogger("cuttle.server")
+
+MAX_CHAT_CHARS = 300
+"""The longest chat message, in characters."""
+CHAT_BURST = 5
+"""Chat messages a user may send at once."""
+CHAT_RATE = 0.5
+"""Chat messages a user may send per second after the burst (5 in 10 s)."""
+KEEP = 100
+"""Messages of each channel kept in memory and sent to a socket when it opens."""
+CHANNELS = ("players", "spectators")
+
+
+def channel_of(seat: int | None) -> str:
+    """The channel of a socket: ``players`` for a seat, else ``spectators``."""
+    return "spectators" if seat is None else "players"
+
+
+def clean_text(text: Any) -> str:
+    """The message to store for ``text``; raises :class:`ValueError` saying what is wrong."""
+    if not isinstance(text, str):
+        raise ValueError("a chat message needs 'text'")
+    if "\x00" in text:
+        raise ValueError("a chat message cannot hold a NUL character")
+    cleaned = "".join(" " if ch < " " or "\x7f" <= ch < "\xa0" else ch for ch in text).strip()
+    if not cleaned:
+        raise ValueError("the chat message is empty")
+    if len(cleaned) > MAX_CHAT_CHARS:
+        raise ValueError(f"chat message too long: at most {MAX_CHAT_CHARS} characters")
+    return cleaned
+
+
+def chat_error(text: str) -> dict[str, Any]:
+    """An error about chat (nothing stored or sent)."""
+    msg = P.error_message(text)
+    msg["about"] = "chat"
+    return msg
+
+
+def message_of(channel: str, name: str, seat: int | None, text: str, at: float) -> dict[str, Any]:
+    """A ``chat`` message as sent to the channel's sockets."""
+    return {"t": "chat", "channel": channel, "name": name, "seat": seat, "text": text, "at": at}
+
+
+def read_log(
+    sessions: sessionmaker[Session], gid: str, channel: str, limit: int | None = KEEP
+) -> list[dict[str, Any]]:
+    """The last ``limit`` (``None``: all) messages of ``gid``'s ``channel``, oldest first."""
+    query = (
+        select(ChatRow)
+        .where(ChatRow.game_id == gid, ChatRow.channel == channel)
+        .order_by(ChatRow.id.desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
+    with sessions() as db:
+        rows = list(db.scalars(query).all())
+    rows.reverse()
+    return [message_of(r.channel, r.name, r.seat, r.text, r.created_at) for r in rows]
+
+
+def log_message(live: LiveGame, channel: str) -> dict[str, Any]:
+    """The ``chat_log`` message: ``channel``'s last messages at ``live``'s table."""
+    return {"t": "chat_log", "channel": channel, "messages": list(live.chat.get(channel, []))}
+
+
+class Chat:
+    """The chat side of a :class:`~cuttle.server.service.GameService`: the rate limit,
+    names, storing and fan-out."""
+
+    def __init__(self, service: GameService) -> None:
+        """Chat for ``service``'s games."""
+        self.service = service
+        self.limiter = KeyedLimiter(CHAT_RATE, CHAT_BURST)
+        self._names: dict[int, str] = {}
+        self._insert = insert(cast(SqlTable, ChatRow.__table__))
+
+    def load(self, live: LiveGame) -> None:
+        """Read ``live``'s recent chat of both channels from the database."""
+        for channel in CHANNELS:
+            live.chat[channel] = read_log(self.service.sessions, live.id, channel)
+
+    def name_of(self, live: LiveGame, conn: Conn) -> str:
+        """The name shown with ``conn``'s messages: its seat's name, else the user's."""
+        if conn.seat is not None:
+            return live.seats[conn.seat].name or f"p{conn.seat}"
+        assert conn.user_id is not None
+        name = self._names.get(conn.user_id)
+        if name is None:
+            with self.service.sessions() as db:
+                user = db.get(User, conn.user_id)
+            name = user.display if user else f"guest{conn.user_id}"
+            if len(self._names) > 10_000:
+                self._names.clear()
+            self._names[conn.user_id] = name
+        return name
+
+    async def post(self, live: LiveGame, conn: Conn, text: Any) -> bool:
+        """Check, rate-limit, store and send ``conn``'s message to its channel."""
+        if conn.user_id is None:
+            await conn.send(chat_error("open the site (a session) to chat"))
+            return False
+        try:
+            cleaned = clean_text(text)
+        except ValueError as e:
+            await conn.send(chat_error(str(e)))
+            return False
+        if not self.limiter.take(str(conn.user_id)):
+            await conn.send(
+                chat_error(
+                    f"too many chat messages: at most {CHAT_BURST} every "
+                    f"{CHAT_BURST / CHAT_RATE:g} seconds; this one was not sent"
+                )
+            )
+            return False
+        channel = channel_of(conn.seat)
+        seat = conn.seat
+        name = self.name_of(live, conn)
+        now = time.time()
+        row = {
+            "game_id": live.id,
+            "channel": channel,
+            "user_id": conn.user_id,
+            "name": name,
+            "seat": seat,
+            "text": cleaned,
+            "created_at": now,
+        }
+        try:
+            await self.service.writer.write([(self._insert, row)])
+        except Exception:
+            log.exception("storing a chat message of game %s failed", live.id)
+            await conn.send(chat_error("could not store the message; try again"))
+            return False
+        msg = message_of(channel, name, seat, cleaned, now)
+        kept = live.chat.setdefault(channel, [])
+        kept.append(msg)
+        del kept[:-KEEP]
+        for c in list(live.conns):
+            if channel_of(c.seat) == channel:
+                await self.service._safe_send(live, c, msg)
+        return True
+
+    async def send_log(self, live: LiveGame, conn: Conn) -> None:
+        """Send ``conn`` its channel's recent messages."""
+        await conn.send(log_message(live, channel_of(conn.seat)))
