@@ -67,6 +67,14 @@ class Core:
     cards (``end_turn``, ``draw_cards``, ...) are the toolkit the effect objects use.
     """
 
+    __slots__ = (
+        "_effects", "_opps", "_perms", "_team", "deck", "deck_known", "faces", "frozen",
+        "glasses", "hands", "history", "known", "moves_played", "n", "passes", "pending",
+        "phase", "played_by", "points", "removed", "revealed", "rules", "scrap", "skips",
+        "start_deck", "start_position", "termination", "to_act", "turn", "winners",
+    )  # fmt: skip
+    # Slots, not a dict: search bots copy positions by the hundred thousand a second.
+
     # ----------------------------------------------------------------- construction
 
     def __init__(self, rules: RuleSet) -> None:
@@ -103,7 +111,6 @@ class Core:
         self.history: list[tuple[int, Move]] = []
         self.start_deck: list[int] | None = None
         self.start_position: dict[str, Any] | None = None
-        self._all = (1 << n) - 1
         self._opps: tuple[tuple[int, ...], ...] = tuple(
             tuple(v for v in range(n) if v not in rules.team_of(s)) for s in range(n)
         )
@@ -123,7 +130,7 @@ class Core:
         g.glasses = [x[:] for x in self.glasses]
         g.scrap = self.scrap[:]
         g.deck = self.deck[:]
-        g.removed = self.removed[:]
+        g.removed = self.removed  # set aside at the deal, never changed afterwards
         g.frozen = self.frozen[:]
         g.passes = self.passes
         g.pending = self.pending.copy() if self.pending is not None else None
@@ -141,7 +148,6 @@ class Core:
         g.history = self.history[:]
         g.start_deck = self.start_deck
         g.start_position = self.start_position
-        g._all = self._all
         g._opps = self._opps
         g._team = self._team
         g._effects = self._effects
@@ -538,7 +544,7 @@ class Core:
     def to_hand(self, s: int, c: int, public: bool) -> None:
         """Put ``c`` into ``s``'s hand, known to every seat if ``public``."""
         self.hands[s].append(c)
-        self.known[c] = self._all if public else (1 << s)
+        self.known[c] = (1 << self.n) - 1 if public else (1 << s)
 
     def draw_cards(self, s: int, k: int) -> None:
         """Let ``s`` draw up to ``k`` cards (the hand limit and an empty deck stop it)."""
@@ -763,8 +769,19 @@ class Core:
         return True
 
 
-def _permanent_flags(effects: Sequence[Any]) -> frozenset[str]:
-    """The permanent flags some card of the rule set may bring to the table."""
+_FLAGS: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
+def _permanent_flags(effects: tuple[Any, ...]) -> frozenset[str]:
+    """The permanent flags some card of the rule set may bring to the table (worked out
+    once per table of card effects)."""
+    known = _FLAGS.get(effects)
+    if known is None:
+        known = _FLAGS[effects] = _flags_of(effects)
+    return known
+
+
+def _flags_of(effects: Sequence[Any]) -> frozenset[str]:
     flags = set()
     for e in effects:
         if e is not None:

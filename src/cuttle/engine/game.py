@@ -71,6 +71,8 @@ class Game(Core):
     :attr:`to_act`; :meth:`legal_moves` lists its moves and :meth:`play` applies one.
     """
 
+    __slots__ = ()
+
     @classmethod
     def deal(cls, rules: RuleSet, deck: Sequence[int]) -> Game:
         """Deal ``deck`` (top first) as notation.md says and return the new game.

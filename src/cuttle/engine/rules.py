@@ -357,8 +357,9 @@ def get_rules(
                 else f"{base.min_players} to {base.max_players}"
             )
             raise InvalidRulesError(f"{base.name} is played by {span} players, not {players}")
-        base = replace(base, players=players)
-        if base.big_table and players >= base.big_table:
+        if players != base.players:
+            base = replace(base, players=players)
+        if base.big_table and players >= base.big_table and base.remove != base.big_table_remove:
             base = replace(base, remove=base.big_table_remove)
     rules = base
     for variant in wanted:
@@ -371,7 +372,9 @@ def get_rules(
         rules = _apply_variant(rules, variant)
     if "nine-freeze" in wanted and "nine-to-deck" in wanted:
         raise InvalidRulesError("variants 'nine-freeze' and 'nine-to-deck' exclude each other")
-    return replace(rules, variants=tuple(sorted(set(rules.variants) | set(wanted))))
+    named = tuple(sorted(set(rules.variants) | set(wanted)))
+    # an unchanged rule set is returned as it is (no copy: new_game calls this per game)
+    return rules if named == rules.variants else replace(rules, variants=named)
 
 
 # --- cards set aside before the deal ----------------------------------------------
