@@ -134,6 +134,7 @@ def game_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         "status": row.status,
         "result": row.result,
         "termination": row.termination,
+        "ranked": bool(row.ranked),
         "created_at": row.created_at,
         "seats": [
             {
@@ -196,7 +197,8 @@ async def list_games(request: Request) -> list[dict[str, Any]]:
 async def create_game(request: Request) -> JSONResponse:
     """Create a game: ``rules``, ``variants``, ``players``, ``seats``, ``my_seat``,
     ``private``; ``house`` (a house rule set as a JSON object, instead of ``rules``) and
-    ``practice`` (every hand face up). A bad request gets a 400 saying what is wrong."""
+    ``practice`` (every hand face up); ``ranked`` (rated; two people play a first-to-two
+    match, see docs/league.md). A bad request gets a 400 saying what is wrong."""
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
@@ -210,6 +212,7 @@ async def create_game(request: Request) -> JSONResponse:
         private=bool(body.get("private", False)),
         house=body.get("house"),
         practice=body.get("practice", False),
+        ranked=body.get("ranked", False),
     )
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 

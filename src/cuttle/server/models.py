@@ -28,6 +28,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200))
     guest: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[float] = mapped_column(Float)
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A league organiser (migration 0005; also ``cuttle serve --admin NAME``)."""
 
     @property
     def display(self) -> str:
@@ -75,6 +77,10 @@ class GameRow(Base):
     preset (``rules`` with ``variants``)."""
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A practice game: every hand face up for every seat."""
+    ranked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A ranked game (migration 0005): rated, and for two people part of a league match."""
+    match_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    """The league match (``league_matches.id``) this game belongs to, if any."""
 
 
 class SeatRow(Base):

@@ -29,6 +29,8 @@ class Settings:
     """Extra websocket origins accepted besides the site's own."""
     bot_workers: int = 1
     """Processes that run bots."""
+    admins: tuple[str, ...] = ()
+    """Usernames that organise the league (``cuttle serve --admin NAME``)."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None, **overrides: object) -> Settings:
