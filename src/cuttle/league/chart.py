@@ -1,10 +1,11 @@
 """A rating history drawn as an SVG picture: the rating line and its deviation band.
 
 :func:`rating_chart` takes the points of a history (time, rating, deviation) and returns a
-self-contained SVG document: a polyline through the ratings, a shaded band of ±2
-deviations around it, horizontal grid lines with their ratings, and the first and last
-dates under the axis. Times are spread by their order (one step a rated result), so a
-burst of matches in a day stays readable.
+self-contained SVG document: a polyline through the ratings, a lightly shaded band of ±1
+deviation around it (clipped to the picture: a provisional rating's band fills it),
+horizontal grid lines with their ratings, and the first and last dates under the axis.
+Times are spread by their order (one step a rated result), so a burst of matches in a
+day stays readable.
 
 >>> from datetime import datetime, timezone
 >>> t = datetime(2026, 1, 5, tzinfo=timezone.utc)
@@ -46,13 +47,15 @@ def chart_coordinates(
 ) -> tuple[list[tuple[float, float]], float, float]:
     """The ``(x, y)`` of every point's rating, and the rating shown at the bottom and top.
 
-    The vertical range covers every rating (not the band) with a margin of 20; x steps
+    The vertical range covers every rating (not the band) with a margin of a tenth of
+    their spread, at least 20; x steps
     evenly from the left edge (``pad``) to the right (``width - pad / 2``).
     """
     if not points:
         return [], 0.0, 0.0
-    low = min(p.rating for p in points) - 20.0
-    high = max(p.rating for p in points) + 20.0
+    lo, hi = min(p.rating for p in points), max(p.rating for p in points)
+    margin = max(20.0, (hi - lo) / 10.0)
+    low, high = lo - margin, hi + margin
     left, right = float(pad), float(width) - pad / 2
     top, bottom = pad / 2, float(height) - pad
     n = len(points)
@@ -105,14 +108,10 @@ def rating_chart(
             f'fill="#6b7280">{int(line)}</text>'
         )
         line += step
-    upper = [
-        (x, y_of(p.rating + 2 * p.deviation)) for (x, _), p in zip(coords, points, strict=True)
-    ]
-    lower = [
-        (x, y_of(p.rating - 2 * p.deviation)) for (x, _), p in zip(coords, points, strict=True)
-    ]
+    upper = [(x, y_of(p.rating + p.deviation)) for (x, _), p in zip(coords, points, strict=True)]
+    lower = [(x, y_of(p.rating - p.deviation)) for (x, _), p in zip(coords, points, strict=True)]
     band = " ".join(f"{x},{y}" for x, y in [*upper, *reversed(lower)])
-    parts.append(f'<polygon class="rating-band" points="{band}" fill="#0f513222"/>')
+    parts.append(f'<polygon class="rating-band" points="{band}" fill="#0f513212"/>')
     path = " ".join(f"{x},{y}" for x, y in coords)
     parts.append(
         f'<polyline class="rating-line" points="{path}" fill="none" stroke="#0f5132" '
