@@ -111,7 +111,10 @@ class LeagueSettings:
             except ValueError:
                 raise ValueError("CUTTLE_FAKE_NOW: not an ISO date-time") from None
         names = [n.strip() for n in (env.get("CUTTLE_ADMINS") or "").split(",") if n.strip()]
-        abandon = float(env.get("CUTTLE_ABANDON_SECONDS") or 120.0)
+        try:
+            abandon = float(env.get("CUTTLE_ABANDON_SECONDS") or 120.0)
+        except ValueError:
+            raise ValueError("CUTTLE_ABANDON_SECONDS: not a number of seconds") from None
         return cls(
             start=start or cls.start,
             tz=tz,
@@ -717,8 +720,8 @@ class LeagueService:
     def queue_status(self, user: User) -> dict[str, Any]:
         """Pair whoever fits, then say where ``user`` stands: idle, waiting or matched."""
         self._pair()
-        if user.id in self.found:
-            return {"status": "matched", **self.found[user.id]}
+        if user.id in self.found:  # said once: the next look finds the player idle
+            return {"status": "matched", **self.found.pop(user.id)}
         entry = self.queue.get(user.id)
         if entry is None:
             return {"status": "idle"}

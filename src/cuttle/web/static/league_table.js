@@ -17,7 +17,7 @@ async function poll() {
   let again = true;
   try {
     const info = await (await fetch(`/api/games/${gid}`)).json();
-    if (!info.ranked) { banner.hidden = false; banner.textContent = "Casual game: not rated."; return; }
+    if (!info.ranked) return; // a casual game: no banner
     if (info.match == null) {
       banner.hidden = false;
       banner.textContent = info.players.length === 2 ? "Ranked: this game starts a first-to-two match." : "Ranked: rated with openskill.";
