@@ -42,8 +42,13 @@ class ServerProc:
         port: int | None = None,
         bot_delay: float = 0.0,
         database_url: str | None = None,
+        env: dict[str, str] | None = None,
+        args: list[str] | None = None,
     ) -> None:
         """Remember where to serve; call :meth:`start`.
+
+        ``env`` adds environment variables (such as ``CUTTLE_FAKE_NOW``) and ``args`` more
+        ``cuttle serve`` arguments (such as ``--admin NAME``).
 
         The database is SQLite in ``data`` unless ``database_url`` (a SQLAlchemy URL such as
         ``postgresql+psycopg://…``) names another; ``DATABASE_URL`` from the environment is
@@ -53,6 +58,8 @@ class ServerProc:
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.database_url = database_url
+        self.env = dict(env or {})
+        self.args = list(args or [])
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -65,6 +72,7 @@ class ServerProc:
         env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
         if self.database_url:
             env["DATABASE_URL"] = self.database_url
+        env.update(self.env)
         log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [
@@ -77,6 +85,7 @@ class ServerProc:
                 str(self.data),
                 "--bot-delay",
                 str(self.bot_delay),
+                *self.args,
             ],
             env=env,
             stdout=log,

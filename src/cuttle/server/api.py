@@ -135,6 +135,7 @@ def game_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         "status": row.status,
         "result": row.result,
         "termination": row.termination,
+        "ranked": bool(row.ranked),
         "created_at": row.created_at,
         "seats": [
             {
@@ -198,7 +199,8 @@ async def create_game(request: Request) -> JSONResponse:
     """Create a game: ``rules``, ``variants``, ``players``, ``seats``, ``my_seat``,
     ``private``; ``house`` (a house rule set as a JSON object, instead of ``rules``) and
     ``practice`` (every hand face up); ``time_control`` (``"5+3"``, ``"30s"``: a clock for
-    a game between people). A bad request gets a 400 saying what is wrong."""
+    a game between people); ``ranked`` (rated; two people play a first-to-two match, see
+    docs/league.md). A bad request gets a 400 saying what is wrong."""
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
@@ -213,6 +215,7 @@ async def create_game(request: Request) -> JSONResponse:
         house=body.get("house"),
         practice=body.get("practice", False),
         time_control=body.get("time_control"),
+        ranked=body.get("ranked", False),
     )
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 

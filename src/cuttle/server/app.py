@@ -13,11 +13,12 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, pages, ws
+from . import api, league_api, league_pages, pages, ws
 from .auth import Auth
 from .bots import BotRunner
 from .clock import start_clocks
 from .db import make_engine, make_sessionmaker, migrate
+from .league_service import LeagueService, LeagueSettings
 from .ratelimit import KeyedLimiter
 from .service import GameService, ServiceError
 from .settings import Settings
@@ -71,6 +72,10 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.state.service = GameService(sessions, runner, settings.bot_delay)
     app.state.service.claim_after = settings.claim_after
     app.state.auth_limiter = KeyedLimiter(settings.http_auth_rate, 10)
+    app.state.league = LeagueService(
+        sessions, app.state.service, LeagueSettings.from_env(settings.admins)
+    )
+    app.state.league.grant_admins()
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> Response:
@@ -92,6 +97,8 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(league_api.router)
+    app.include_router(league_pages.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
     return app

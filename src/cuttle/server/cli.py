@@ -18,13 +18,20 @@ def serve_main(argv: list[str]) -> int:
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds a bot waits before moving"
     )
+    parser.add_argument(
+        "--admin",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="make the registered user NAME a league organiser (repeatable)",
+    )
     args = parser.parse_args(argv)
     import uvicorn
 
     from .app import create_app
     from .settings import Settings
 
-    settings = Settings.from_env(args.data, bot_delay=args.bot_delay)
+    settings = Settings.from_env(args.data, bot_delay=args.bot_delay, admins=tuple(args.admin))
     app = create_app(settings)
     from sqlalchemy import make_url
 

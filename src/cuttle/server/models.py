@@ -29,6 +29,8 @@ class User(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200))
     guest: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[float] = mapped_column(Float)
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A league organiser (migration 0005; also ``cuttle serve --admin NAME``)."""
 
     @property
     def display(self) -> str:
@@ -80,6 +82,10 @@ class GameRow(Base):
     """The clock (:mod:`cuttle.server.clock`): ``"5+3"``, ``"30s"``; ``NULL``: untimed."""
     clock_start: Mapped[float | None] = mapped_column(Float)
     """When the clock of a timed game started (the game filled up)."""
+    ranked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A ranked game (migration 0005): rated, and for two people part of a league match."""
+    match_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    """The league match (``league_matches.id``) this game belongs to, if any."""
 
 
 class SeatRow(Base):

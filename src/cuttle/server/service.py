@@ -94,6 +94,10 @@ class LiveGame:
     table: Table
     house: dict[str, Any] | None = None
     practice: bool = False
+    ranked: bool = False
+    match_id: int | None = None
+    league: dict[str, Any] | None = None
+    """What the league says about the game once it is over (the match score, the next game)."""
     rematch_id: str | None = None
     client_ids: dict[tuple[int, str], int] = field(default_factory=dict)
     conns: set[Conn] = field(default_factory=set)
@@ -140,6 +144,9 @@ class LiveGame:
             "variants": list(self.variants),
             "house": self.house,
             "practice": self.practice,
+            "ranked": self.ranked,
+            "match": self.match_id,
+            "league": self.league,
             "players": [
                 {"seat": i, "name": s.name, "bot": s.bot, "empty": s.user_id is None and not s.bot}
                 for i, s in enumerate(self.seats)
@@ -217,6 +224,8 @@ class GameService:
         self.chat = Chat(self)
         self.claim_after = 60.0
         """Seconds every opponent must be away before a player may claim the win."""
+        self.on_game_over: list[Callable[[LiveGame], None]] = []
+        """Called (on the event loop, under the game's lock) once a game's end is stored."""
 
     # ----------------------------------------------------------------- lobby
 
@@ -232,6 +241,7 @@ class GameService:
         house: Any = None,
         practice: bool = False,
         time_control: Any = None,
+        ranked: bool = False,
     ) -> str:
         """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`.
 
@@ -240,6 +250,8 @@ class GameService:
         and ``players`` apply on top); ``practice`` lays every hand face up for every seat.
         ``time_control`` (``"5+3"``, ``"30s"``; see :mod:`cuttle.server.clock`) times a
         game between people.
+        ``ranked`` (registered people in every seat, a preset, no practice) rates the game:
+        see :mod:`cuttle.server.league_service`.
         """
         variants = list(variants or [])
         if not all(isinstance(v, str) and v in VARIANTS for v in variants):
@@ -284,6 +296,13 @@ class GameService:
             else:
                 raise ServiceError(f"seat {i}: kind must be 'human' or 'bot'")
         humans = [i for i, s in enumerate(infos) if s.bot is None]
+        if not isinstance(ranked, bool):
+            raise ServiceError("ranked must be true or false")
+        if ranked and (house is not None or practice or len(humans) != n or user.guest):
+            raise ServiceError(
+                "a ranked game is for registered people in every seat, a preset rule set, "
+                "and no practice"
+            )
         if not humans:
             raise ServiceError("at least one seat must be a person")
         if time_control is not None and time_control != "":
@@ -319,6 +338,7 @@ class GameService:
                     house_rules=house_json,
                     practice=practice,
                     time_control=time_control,
+                    ranked=ranked,
                     created_by=user.id,
                     created_at=now,
                     updated_at=now,
@@ -381,6 +401,8 @@ class GameService:
             table=table,
             house=house,
             practice=practice,
+            ranked=bool(row.ranked),
+            match_id=row.match_id,
             rematch_id=row.rematch_id,
             draw_offers=seats_from_text(row.draw_offers, row.players),
             rematch_requests=seats_from_text(row.rematch_asks, row.players),
@@ -413,6 +435,8 @@ class GameService:
                 return mine
             if live.status != "open":
                 raise ServiceError("this game has no free seat", 409)
+            if live.ranked and user.guest:
+                raise ServiceError("ranked games are for registered players: sign up first", 403)
             free = [i for i, s in enumerate(live.seats) if s.user_id is None and s.bot is None]
             if seat is None:
                 seat = free[0] if free else None
@@ -751,6 +775,11 @@ class GameService:
             live.client_ids[(seat, cid)] = n
         if game.is_over:
             live.status = "over"
+            for hook in self.on_game_over:
+                try:
+                    hook(live)
+                except Exception:
+                    log.exception("game-over hook failed for game %s", live.id)
         live.clock = clock
         clocks.schedule(self, live)
         return True

@@ -32,6 +32,8 @@ class Settings:
     claim_after: float = 60.0
     """Seconds every opponent must be away before a player may claim the win
     (``CUTTLE_CLAIM_AFTER``)."""
+    admins: tuple[str, ...] = ()
+    """Usernames that organise the league (``cuttle serve --admin NAME``)."""
 
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None, **overrides: object) -> Settings:

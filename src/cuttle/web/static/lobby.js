@@ -92,6 +92,7 @@ $("create").onsubmit = async (e) => {
   const g = await post("/api/games", {
     rules: $("create-rules").value, players: Number($("create-players").value), seats,
     my_seat: mine ? Number(mine.value) : null, private: $("create-private").checked,
+    ranked: $("create-ranked") ? $("create-ranked").checked : false,
     variants: [...document.querySelectorAll("#create-variants input:checked")].map((x) => x.value),
     time_control: $("create-clock").value || null,
   });

@@ -1,0 +1,270 @@
+"""The league's JSON API under ``/api/league`` (docs/league.md, "The league on the site")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from .deps import body_of, check_csrf, current, require
+from .league_service import (
+    BOTS,
+    MULTI,
+    PEOPLE,
+    LeagueService,
+    check_key,
+    parse_moment,
+)
+from .service import ServiceError
+
+router = APIRouter(prefix="/api/league")
+
+
+def league_of(request: Request) -> LeagueService:
+    """The app's :class:`LeagueService`."""
+    return request.app.state.league  # type: ignore[no-any-return]
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ServiceError(f"{what} must be a whole number")
+    return value
+
+
+def _season(request: Request, league: LeagueService) -> int:
+    raw = request.query_params.get("season")
+    if raw is None:
+        return league.season_now()[0]
+    if not raw.isdigit():
+        raise ServiceError("season must be a season's number (0 is the first)")
+    return int(raw)
+
+
+@router.get("/clock")
+async def clock(request: Request) -> dict[str, Any]:
+    """The league's time, season and week, and whether the clock is fake."""
+    league = league_of(request)
+    index, week = league.season_now()
+    return {
+        "now": league.clock.now().isoformat(),
+        "fake": league.clock.fake,
+        "season": index,
+        "season_name": league.season_name(index),
+        "week": week,
+    }
+
+
+@router.post("/clock")
+async def set_clock(request: Request) -> dict[str, Any]:
+    """Organisers, with a fake clock only (``CUTTLE_FAKE_NOW``, tests): set ``now``."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    league = league_of(request)
+    if not league.clock.fake:
+        raise ServiceError("the league clock is real: it cannot be set", 404)
+    if not league.is_admin(ctx.user):
+        raise ServiceError("only the league's organisers can set the clock", 403)
+    try:
+        league.clock.set(parse_moment(str(body.get("now", ""))))
+    except ValueError:
+        raise ServiceError("now must be an ISO date-time") from None
+    return await clock(request)
+
+
+@router.get("/standings")
+async def season_standings(request: Request) -> dict[str, Any]:
+    """A season's standings (``season``: index, default the current one; ``rules``)."""
+    league = league_of(request)
+    key = check_key(request.query_params.get("rules") or "standard")
+    index = _season(request, league)
+    return {
+        "season": index,
+        "name": league.season_name(index),
+        "rules": key,
+        "standings": [
+            {
+                "place": s.place,
+                "player": s.player,
+                "points": s.points,
+                "wins": s.wins,
+                "rating": round(s.rating.rating, 1),
+                "provisional": s.rating.provisional(),
+                "weeks": {str(w): p for w, p in sorted(s.weeks.items())},
+            }
+            for s in league.standings(index, key)
+        ],
+    }
+
+
+@router.get("/week")
+async def week(request: Request) -> dict[str, Any]:
+    """A week's points (``season``, ``week``: default the current ones; ``rules``)."""
+    league = league_of(request)
+    key = check_key(request.query_params.get("rules") or "standard")
+    index = _season(request, league)
+    raw = request.query_params.get("week")
+    number = int(raw) if raw and raw.isdigit() else max(league.season_now()[1], 1)
+    if not 1 <= number <= 13:
+        raise ServiceError("week must be 1 to 13")
+    return {
+        "season": index,
+        "week": number,
+        "rules": key,
+        "table": [
+            {
+                "player": s.player,
+                "matches": s.matches,
+                "wins": s.wins,
+                "place": s.place,
+                "points": s.points,
+            }
+            for s in league.week_table(index, number, key)
+        ],
+    }
+
+
+@router.get("/ratings")
+async def ratings(request: Request) -> dict[str, Any]:
+    """A rating ladder: ``pool`` (people, bots or multi) and ``rules``."""
+    pool = request.query_params.get("pool") or PEOPLE
+    if pool not in (PEOPLE, BOTS, MULTI):
+        raise ServiceError("pool must be people, bots or multi")
+    key = check_key(request.query_params.get("rules") or "standard", None)
+    return {"pool": pool, "rules": key, "ratings": league_of(request).ratings(pool, key)}
+
+
+@router.get("/seasons")
+async def seasons(request: Request) -> list[dict[str, Any]]:
+    """Every season so far, newest first, with its championships."""
+    return league_of(request).seasons()
+
+
+@router.get("/players/{name}")
+async def player(request: Request, name: str) -> dict[str, Any]:
+    """A player's league profile."""
+    league = league_of(request)
+    with league.sessions() as db:
+        user = league.user_named(db, name)
+    return league.profile(user)
+
+
+@router.get("/matches/{match_id}")
+async def match(request: Request, match_id: int) -> dict[str, Any]:
+    """A match: players, score, games, the game in play."""
+    return league_of(request).match(match_id)
+
+
+@router.get("/me/matches")
+async def my_matches(request: Request) -> list[dict[str, Any]]:
+    """Your matches in play."""
+    ctx = require(request)
+    return league_of(request).matches_of(ctx.user.id, open_only=True)
+
+
+@router.post("/queue")
+async def queue_join(request: Request) -> dict[str, Any]:
+    """Join the ranked queue (``rules``, default standard)."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    return league_of(request).queue_join(ctx.user, body.get("rules"))
+
+
+@router.get("/queue")
+async def queue_status(request: Request) -> dict[str, Any]:
+    """Where you stand in the queue: idle, waiting (with the band) or matched (the game)."""
+    ctx = require(request)
+    return league_of(request).queue_status(ctx.user)
+
+
+@router.post("/queue/leave")
+async def queue_leave(request: Request) -> dict[str, Any]:
+    """Leave the queue."""
+    ctx = require(request)
+    check_csrf(request, ctx, (await body_of(request)).get("csrf"))
+    return league_of(request).queue_leave(ctx.user)
+
+
+@router.post("/challenges")
+async def challenge(request: Request) -> JSONResponse:
+    """Challenge ``opponent`` (a username) to a ranked match under ``rules``."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    out = league_of(request).challenge(ctx.user, body.get("opponent"), body.get("rules"))
+    return JSONResponse(out, status_code=201)
+
+
+@router.get("/challenges")
+async def challenges(request: Request) -> dict[str, Any]:
+    """Your open challenges, incoming and outgoing."""
+    ctx = require(request)
+    return league_of(request).challenges(ctx.user)
+
+
+@router.post("/challenges/{cid}/{action}")
+async def answer(request: Request, cid: int, action: str) -> dict[str, Any]:
+    """``accept`` or ``decline`` (or, for its sender, cancel) a challenge."""
+    ctx = require(request)
+    check_csrf(request, ctx, (await body_of(request)).get("csrf"))
+    if action not in ("accept", "decline"):
+        raise ServiceError("no such action", 404)
+    return league_of(request).answer(ctx.user, cid, action == "accept")
+
+
+@router.post("/games/{gid}/claim")
+async def claim(request: Request, gid: str) -> dict[str, Any]:
+    """Claim a ranked game your opponent abandoned (a loss for them)."""
+    ctx = require(request)
+    check_csrf(request, ctx, (await body_of(request)).get("csrf"))
+    return await league_of(request).claim(ctx.user, gid)
+
+
+@router.get("/brackets")
+async def brackets(request: Request) -> list[dict[str, Any]]:
+    """The brackets you may see (published ones; organisers see all)."""
+    ctx = current(request)
+    return league_of(request).brackets(ctx.user if ctx else None)
+
+
+@router.post("/brackets")
+async def create_bracket(request: Request) -> JSONResponse:
+    """Organisers: seed a championship (``kind``, ``season`` or ``year``, ``rules``,
+    ``publish``, ``paused``)."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    out = league_of(request).create_bracket(ctx.user, body)
+    return JSONResponse(out, status_code=201)
+
+
+@router.get("/brackets/{bid}")
+async def bracket(request: Request, bid: int) -> dict[str, Any]:
+    """A bracket with its matches and games in play."""
+    ctx = current(request)
+    return league_of(request).bracket(bid, ctx.user if ctx else None)
+
+
+@router.post("/brackets/{bid}/{action}")
+async def bracket_action(request: Request, bid: int, action: str) -> dict[str, Any]:
+    """Organisers: ``pause``, ``resume``, ``reseed``, ``forfeit`` or ``publish``."""
+    ctx = require(request)
+    body = await body_of(request)
+    check_csrf(request, ctx, body.get("csrf"))
+    return league_of(request).bracket_action(ctx.user, bid, action, body)
+
+
+@router.get("/world/{year}")
+async def world(request: Request, year: int) -> dict[str, Any]:
+    """The league year's championship points so far (who qualifies for the World
+    Championship: the top 8)."""
+    league = league_of(request)
+    key = check_key(request.query_params.get("rules") or "standard")
+    table = league.world_points(_int(year, "year"), key)
+    return {
+        "year": year,
+        "rules": key,
+        "points": [{"player": p, "points": pts} for p, pts in table],
+    }

@@ -1,0 +1,240 @@
+"""The league's pages: leaderboards, seasons, brackets, the bot ladder, the hall of fame,
+match pages, rating charts (SVG drawn here) and the league part of profiles and the lobby.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from cuttle.league import load_hall_of_fame
+from cuttle.league.chart import rating_chart
+from cuttle.league.seasons import WEEKS_PER_SEASON
+
+from .deps import ensure
+from .league_api import league_of
+from .league_service import BOTS, MULTI, PEOPLE, LeagueService, check_key
+from .models import User
+from .pages import render, templates
+from .service import ServiceError
+
+router = APIRouter(prefix="/league")
+
+VIEWS = ("season", "week", "alltime")
+"""The leaderboard's views."""
+
+
+def _key(request: Request, players: int | None = 2) -> str:
+    return check_key(request.query_params.get("rules") or "standard", players)
+
+
+def league_profile(request: Request, who: dict[str, Any]) -> dict[str, Any] | None:
+    """The league part of a profile page (a Jinja global): ratings, record, matches."""
+    league: LeagueService | None = getattr(request.app.state, "league", None)
+    if league is None:
+        return None
+    with league.sessions() as db:
+        user = db.get(User, who["id"])
+    if user is None:
+        return None
+    return league.profile(user)
+
+
+def league_lobby(request: Request, who: dict[str, Any]) -> dict[str, Any] | None:
+    """The league part of the lobby (a Jinja global): your matches and challenges."""
+    league: LeagueService | None = getattr(request.app.state, "league", None)
+    if league is None:
+        return None
+    with league.sessions() as db:
+        user = db.get(User, who["id"])
+    if user is None:
+        return None
+    return {
+        "matches": league.matches_of(user.id, open_only=True),
+        "challenges": league.challenges(user),
+        "registered": not user.guest,
+    }
+
+
+templates.env.globals["league_profile"] = league_profile
+templates.env.globals["league_lobby"] = league_lobby
+
+
+@router.get("", response_class=HTMLResponse)
+async def leaderboard(request: Request) -> Response:
+    """The leaderboard: this season, this week or all-time ratings, per rule set."""
+    ctx = ensure(request)
+    league = league_of(request)
+    view = request.query_params.get("view") or "season"
+    if view not in VIEWS:
+        raise ServiceError("view must be season, week or alltime")
+    key = _key(request, None)
+    index, week = league.season_now()
+    context: dict[str, Any] = {
+        "view": view,
+        "rules": key,
+        "keys": league.rating_keys(PEOPLE),
+        "season": index,
+        "season_name": league.season_name(index),
+        "week": week,
+        "now": league.clock.now(),
+    }
+    if view == "season":
+        context["rows"] = league.standings(index, key)
+        context["weeks"] = list(range(1, WEEKS_PER_SEASON + 1))
+    elif view == "week":
+        context["rows"] = league.week_table(index, max(week, 1), key)
+    else:
+        pool = MULTI if key.split("+")[0] in ("cutthroat", "team") else PEOPLE
+        context["rows"] = league.ratings(pool, key)
+    return render(request, ctx, "league_board.html", **context)
+
+
+@router.get("/seasons", response_class=HTMLResponse)
+async def seasons(request: Request) -> Response:
+    """Every season so far with its champion."""
+    ctx = ensure(request)
+    return render(request, ctx, "league_seasons.html", seasons=league_of(request).seasons())
+
+
+@router.get("/seasons/{index}", response_class=HTMLResponse)
+async def season(request: Request, index: int) -> Response:
+    """A season: standings with a column for each week, and its championship."""
+    ctx = ensure(request)
+    league = league_of(request)
+    if index < 0 or index > league.season_now()[0]:
+        raise ServiceError("no such season yet", 404)
+    key = _key(request)
+    first, last = league.calendar.season_dates(index)
+    brackets = [
+        b
+        for s in league.seasons()
+        if s["index"] == index
+        for b in s["brackets"]
+        if b["published"] or league.is_admin(ctx.user)
+    ]
+    return render(
+        request,
+        ctx,
+        "league_season.html",
+        index=index,
+        season_name=league.season_name(index),
+        first=first,
+        last=last,
+        over=league.season_over(index),
+        rules=key,
+        rows=league.standings(index, key),
+        weeks=list(range(1, WEEKS_PER_SEASON + 1)),
+        brackets=brackets,
+        admin=league.is_admin(ctx.user),
+    )
+
+
+@router.get("/brackets", response_class=HTMLResponse)
+async def brackets(request: Request) -> Response:
+    """The championships (organisers: seed one)."""
+    ctx = ensure(request)
+    league = league_of(request)
+    return render(
+        request,
+        ctx,
+        "league_brackets.html",
+        brackets=league.brackets(ctx.user),
+        admin=league.is_admin(ctx.user),
+        seasons=league.seasons(),
+        year=league.calendar.start.year + league.season_now()[0] // 4,
+    )
+
+
+def bracket_columns(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The bracket's matches in columns: winners' rounds, losers' rounds, the finals."""
+    cols: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for m in state["matches"]:
+        if m["status"] == "unneeded":
+            continue
+        cols.setdefault((m["part"], m["round"]), []).append(m)
+    out = []
+    titles = {"W": "Winners' round", "L": "Losers' round"}
+    for (part, rnd), ms in cols.items():
+        if part == "GF":
+            title = "Grand final" if rnd == 1 else "Grand final reset"
+        else:
+            title = f"{titles[part]} {rnd}"
+        out.append({"part": part, "title": title, "matches": ms})
+    return out
+
+
+@router.get("/brackets/{bid}", response_class=HTMLResponse)
+async def bracket(request: Request, bid: int) -> Response:
+    """A bracket, live: the page polls and redraws while matches are played
+    (``?fragment=1`` gives the bracket alone)."""
+    ctx = ensure(request)
+    league = league_of(request)
+    data = league.bracket(bid, ctx.user)
+    name = (
+        "league_bracket_body.html"
+        if request.query_params.get("fragment")
+        else "league_bracket.html"
+    )
+    return render(
+        request,
+        ctx,
+        name,
+        b=data,
+        columns=bracket_columns(data["state"]),
+        admin=league.is_admin(ctx.user),
+    )
+
+
+@router.get("/bots", response_class=HTMLResponse)
+async def bots(request: Request) -> Response:
+    """The bot ladder: bots and the people who played them, rated in their own pool."""
+    ctx = ensure(request)
+    league = league_of(request)
+    key = _key(request, None)
+    return render(
+        request,
+        ctx,
+        "league_bots.html",
+        rules=key,
+        keys=league.rating_keys(BOTS),
+        rows=league.ratings(BOTS, key),
+    )
+
+
+@router.get("/hall-of-fame", response_class=HTMLResponse)
+async def hall_of_fame(request: Request) -> Response:
+    """The record: seed 001's championships, then the site's."""
+    ctx = ensure(request)
+    return render(
+        request,
+        ctx,
+        "league_hof.html",
+        seed=load_hall_of_fame(),
+        site=league_of(request).finished_events(),
+    )
+
+
+@router.get("/matches/{match_id}", response_class=HTMLResponse)
+async def match(request: Request, match_id: int) -> Response:
+    """A match: its players, score and every game."""
+    ctx = ensure(request)
+    return render(request, ctx, "league_match.html", m=league_of(request).match(match_id))
+
+
+@router.get("/players/{name}/rating.svg")
+async def rating_svg(request: Request, name: str) -> Response:
+    """A player's rating history as an SVG picture (``rules``, ``pool``)."""
+    league = league_of(request)
+    pool = request.query_params.get("pool") or PEOPLE
+    if pool not in (PEOPLE, BOTS, MULTI):
+        raise ServiceError("pool must be people, bots or multi")
+    key = _key(request, None)
+    with league.sessions() as db:
+        user = league.user_named(db, name)
+    points = league.history(user.id, key, pool)
+    title = f"{user.display}: {key} rating"
+    svg = rating_chart(points, title=title)
+    return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})

@@ -1,0 +1,99 @@
+// The league: live brackets, organiser buttons, the ranked queue and challenges.
+const csrf = document.querySelector('meta[name="csrf"]').content;
+const $ = (id) => document.getElementById(id);
+
+function showError(text) {
+  const e = $("league-error") || $("lobby-error");
+  if (e) { e.hidden = false; e.textContent = text; }
+}
+
+async function post(url, body = {}) {
+  const r = await fetch(url, {
+    method: "POST", headers: { "X-CSRF-Token": csrf, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  const data = await r.json();
+  if (!r.ok) { showError(data.error); throw new Error(data.error); }
+  return data;
+}
+
+// A bracket page redraws itself when the bracket changes (polled every 2 s).
+const bracket = $("bracket");
+if (bracket) {
+  const id = bracket.dataset.bracket;
+  const poll = async () => {
+    try {
+      const r = await fetch(`/api/league/brackets/${id}`);
+      if (r.ok) {
+        const data = await r.json();
+        if (data.version !== bracket.dataset.version) {
+          const html = await (await fetch(`/league/brackets/${id}?fragment=1`)).text();
+          bracket.innerHTML = html;
+          bracket.dataset.version = data.version;
+        }
+        if (data.status === "finished") return;
+      }
+    } catch (e) { /* the next poll tries again */ }
+    setTimeout(poll, 2000);
+  };
+  setTimeout(poll, 2000);
+  for (const b of document.querySelectorAll("#organiser button[data-action]")) {
+    b.onclick = async () => { await post(`/api/league/brackets/${id}/${b.dataset.action}`); location.reload(); };
+  }
+  const f = $("forfeit");
+  if (f) f.onsubmit = async (e) => {
+    e.preventDefault();
+    await post(`/api/league/brackets/${id}/forfeit`, { match: f.match.value, winner: f.winner.value });
+    location.reload();
+  };
+}
+
+for (const form of document.querySelectorAll("form[data-kind]")) {
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    const body = { kind: form.dataset.kind, rules: form.rules.value, publish: true };
+    if (form.season) body.season = Number(form.season.value);
+    if (form.year) body.year = Number(form.year.value);
+    const b = await post("/api/league/brackets", body);
+    location.href = b.url;
+  };
+}
+
+// The ranked queue: join, then poll until paired (the band widens while waiting).
+const queue = $("queue");
+if (queue) {
+  const status = $("queue-status");
+  const leave = $("queue-leave");
+  const show = (s) => {
+    if (s.status === "matched") { location.href = s.url; return false; }
+    leave.hidden = s.status !== "waiting";
+    status.textContent = s.status === "waiting"
+      ? `Waiting (${s.waited.toFixed(0)} s): opponents within ${s.band} of ${s.rating}` : "";
+    return s.status === "waiting";
+  };
+  const poll = async () => {
+    const s = await (await fetch("/api/league/queue")).json();
+    if (show(s)) setTimeout(poll, 1500);
+  };
+  queue.onsubmit = async (e) => {
+    e.preventDefault();
+    if (show(await post("/api/league/queue", { rules: queue.rules.value }))) setTimeout(poll, 1500);
+  };
+  leave.onclick = async () => show(await post("/api/league/queue/leave"));
+  poll();
+}
+
+const challenge = $("challenge");
+if (challenge) {
+  challenge.onsubmit = async (e) => {
+    e.preventDefault();
+    await post("/api/league/challenges", { opponent: challenge.opponent.value, rules: challenge.rules.value });
+    location.reload();
+  };
+}
+for (const b of document.querySelectorAll("button[data-challenge]")) {
+  b.onclick = async () => {
+    const r = await post(`/api/league/challenges/${b.dataset.challenge}/${b.dataset.answer}`);
+    if (r.match) location.href = r.match.url; else location.reload();
+  };
+}

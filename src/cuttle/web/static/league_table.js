@@ -1,0 +1,44 @@
+// At a ranked table: a banner with the match score and, once a game ends, the next game.
+const gid = location.pathname.split("/g/")[1].split("/")[0];
+const banner = document.createElement("div");
+banner.className = "league-banner";
+banner.id = "league-banner";
+banner.hidden = true;
+document.querySelector("main").prepend(banner);
+
+function text(m) {
+  const [a, b] = m.players;
+  const head = `Ranked match, first to two: ${a} ${m.score[0]} – ${m.score[1]} ${b}`;
+  if (m.winner) return `${head}. ${m.winner} wins the match.`;
+  return head;
+}
+
+async function poll() {
+  let again = true;
+  try {
+    const info = await (await fetch(`/api/games/${gid}`)).json();
+    if (!info.ranked) return; // a casual game: no banner
+    if (info.match == null) {
+      banner.hidden = false;
+      banner.textContent = info.players.length === 2 ? "Ranked: this game starts a first-to-two match." : "Ranked: rated with openskill.";
+    } else {
+      const m = await (await fetch(`/api/league/matches/${info.match}`)).json();
+      banner.hidden = false;
+      banner.replaceChildren(document.createTextNode(text(m) + " "));
+      const link = document.createElement("a");
+      link.href = `/league/matches/${m.id}`;
+      link.textContent = "match page";
+      banner.append(link);
+      if (m.game && m.game !== gid) {
+        const next = document.createElement("a");
+        next.href = `/g/${m.game}`; next.id = "next-game"; next.className = "button primary";
+        next.textContent = "Next game →";
+        banner.append(" ", next);
+        again = false;
+      }
+      if (m.status !== "playing") again = false;
+    }
+  } catch (e) { /* try again */ }
+  if (again) setTimeout(poll, 3000);
+}
+poll();
