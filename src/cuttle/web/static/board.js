@@ -59,7 +59,8 @@ function seatEl(view, meta, s, me, hooks, compact) {
   if (compact) {
     // One line: the field as chips (still buttons where a move may target them), then
     // any hand cards this viewer may see.
-    const line = el("div", "chips");
+    const line = el("div", "field chips");
+    line.setAttribute("aria-label", `${name}'s field`);
     for (const st of [...f.points, ...f.faces, ...f.glasses]) {
       const node = stackEl(st, { button: true, chip: true }, nameOf);
       line.appendChild(node);
