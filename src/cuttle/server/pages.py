@@ -168,7 +168,8 @@ def rules_doc() -> str:
 def markdown(text: str) -> Markup:
     """``text`` (Markdown with tables; raw HTML escaped) as safe HTML."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return Markup(md.render(text))
+    html = md.render(text).replace("<th></th>", '<th><span class="sr">rule</span></th>')
+    return Markup(html)
 
 
 def doc_sections(text: str) -> dict[str, str]:

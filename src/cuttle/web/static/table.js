@@ -369,7 +369,9 @@ function markLastMove() {
   } else if (verb === "resolve") {
     node = board.querySelector("#scrap .card:not(.empty-slot)");
   } else if (cards.length) {
-    node = board.querySelector(`.card[data-card="${cards[0]}"]`);
+    // Where the card went: the table, the pending box, or the scrap (a scuttle).
+    node = board.querySelector(`.card[data-card="${cards[0]}"]`) ||
+      board.querySelector("#scrap .card:not(.empty-slot)");
   }
   if (node) {
     node.classList.add("just-moved");
@@ -534,7 +536,7 @@ function renderNotice(over) {
       msg = `You offered a draw; waiting for ${waiting.join(" and ")}.`;
       acts.appendChild(button("Withdraw offer", () => send({ t: "draw", action: "decline" }), "", ""));
     } else {
-      msg = `${who[0].toUpperCase()}${who.slice(1)} ${offers.length > 1 ? "offer" : "offers"} a draw.`;
+      msg = `${who} ${offers.length > 1 ? "offer" : "offers"} a draw.`;
       if (me !== null) {
         const a = button("Accept draw", () => send({ t: "draw", action: "accept" }), "primary");
         a.id = "btn-accept-draw";
