@@ -323,7 +323,8 @@ def test_the_lobby_updates_live_and_explains_its_choices(
 
 
 def test_a_five_seat_table_is_compact_on_a_phone(site: ServerProc, browser: Browser) -> None:
-    ctx = fast(browser.new_context(viewport=PHONE, has_touch=True))
+    # Reduced motion asked for: moves are highlighted but never animated.
+    ctx = fast(browser.new_context(viewport=PHONE, has_touch=True, reduced_motion="reduce"))
     page = ctx.new_page()
     frames = watch_frames(page)
     page.goto(site.url + "/")
@@ -366,6 +367,8 @@ def test_a_five_seat_table_is_compact_on_a_phone(site: ServerProc, browser: Brow
     if chips.count():
         assert re.fullmatch(r"\w+ of \w+|Joker \d", chips.first.get_attribute("aria-label") or "")
     no_horizontal_overflow(page)
+    expect(page.locator("#board .seat.just-acted")).to_have_count(1)
+    expect(page.locator("#board .arrive")).to_have_count(0)
     height = page.evaluate("document.documentElement.scrollHeight")
     assert height < 1400, f"the 5-seat phone table is {height}px tall"
     shot(page, "table-5-phone.png")

@@ -363,11 +363,11 @@ function markLastMove() {
   let node = null;
   if (verb === "draw") {
     const hand = board.querySelectorAll(`.seat[data-seat="${by}"] .hand .card`);
-    node = hand.length ? hand[hand.length - 1] : null;
+    node = hand.length ? hand[hand.length - 1] : board.querySelector(`.seat[data-seat="${by}"] .hand-count`);
   } else if (verb === "discard") {
     node = board.querySelector("#scrap .card:not(.empty-slot)");
   } else if (verb === "resolve") {
-    node = board.querySelector("#scrap .card:not(.empty-slot)");
+    node = board.querySelector("#pending .card") || board.querySelector("#scrap .card:not(.empty-slot)");
   } else if (cards.length) {
     // Where the card went: the table, the pending box, or the scrap (a scuttle).
     node = board.querySelector(`.card[data-card="${cards[0]}"]`) ||
