@@ -9,11 +9,11 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 from srvutil import check_no_hidden
 from webutil import (
-    SHOTS,
     ServerProc,
     check_words,
     fast,
     no_horizontal_overflow,
+    shot,
     watch_frames,
 )
 
@@ -74,7 +74,6 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     page.click("button[type=submit]")
     expect(page.locator("#whoami")).to_have_text("carla")
     page.wait_for_selector("#create-seats .seat-row")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.select_option("#quick-level", "random")
     page.click("#quick-play")
     page.wait_for_url("**/g/*")
@@ -84,7 +83,7 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
         if my_turn_or_over(page):
             break
         if not shot and page.locator(".seat .points .card").count() >= 2:
-            page.screenshot(path=str(SHOTS / "table.png"), full_page=True)
+            shot(page, "table.png")
             shot = True
         before = page.locator("#log li").count()
         click_a_move(page)
@@ -96,7 +95,7 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
         raise AssertionError("the game did not end")
     expect(page.locator("#status-line")).to_contain_text("Game over")
     if not shot:
-        page.screenshot(path=str(SHOTS / "table.png"), full_page=True)
+        shot(page, "table.png")
     assert check_no_hidden(site, gid, frames, 0) > 2
     assert check_words(site, gid, frames, 0) > 2
     # Replay every move.
@@ -108,7 +107,7 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     expect(page.locator("#rp-pos")).to_have_text(f"1 / {total}")
     for _ in range(min(total, 12) - 1):
         page.click("#rp-next")
-    page.screenshot(path=str(SHOTS / "replay.png"), full_page=True)
+    shot(page, "replay.png")
     page.keyboard.press("End")
     expect(page.locator("#rp-pos")).to_have_text(f"{total} / {total}")
     assert page.locator("#board .card.back").count() == 0  # all cards shown
@@ -143,7 +142,7 @@ def test_two_browsers_play_and_a_guest_joins_by_invite(site: ServerProc, browser
         click_a_move(page, prefer=("Points",) if i % 3 == 1 else ("Draw", "Points"))
         for p in pages.values():
             p.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
-    b.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
+    shot(b, "table-phone.png")
     a.once("dialog", lambda d: d.accept())
     a.click("#btn-resign")
     for p in pages.values():
@@ -402,7 +401,7 @@ def test_team_four_seats_on_a_phone_played_by_clicking(site: ServerProc, browser
             assert highlighted(p, ".seat.target", "seat") == seats
             expect(p.locator("#prompt")).to_contain_text("click the seat")
             no_horizontal_overflow(p)
-            p.screenshot(path=str(SHOTS / "table-team.png"), full_page=True)
+            shot(p, "table-team.png")
             shot.append(True)
             p.keyboard.press("Escape")
             expect(p.locator(".seat.target")).to_have_count(0)

@@ -85,6 +85,21 @@ def my_turn_or_over(page: Page) -> bool:
     return page.locator("#status-line").inner_text().startswith("Game over")
 
 
+def until_deck(page: Page) -> None:
+    """Play the first offered move until drawing is legal again (after a bot's one-off,
+    say); the game must not end meanwhile."""
+    for _ in range(10):
+        assert not my_turn_or_over(page)
+        if page.locator("#deck.playable").count():
+            return
+        before = page.locator("#log li").count()
+        if not page.locator("#all-moves").evaluate("d => d.open"):
+            page.locator("#all-moves summary").click()
+        page.locator("#all-moves .all-list button").first.click()
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
+    raise AssertionError("drawing never became legal")
+
+
 def name_of(page: Page) -> str:
     """The guest name the page's session plays under."""
     return str(page.evaluate("async () => (await (await fetch('/api/session')).json()).user.name"))
@@ -244,7 +259,7 @@ def test_a_disconnected_click_is_refused_visibly_and_a_double_click_plays_once(
         page.wait_for_timeout(500)
         assert page.locator("#log li").nth(1).get_attribute("data-line") != "p0: draw"
         expect(page.locator("#error")).to_have_text("")
-        page.wait_for_selector("#deck.playable")
+        until_deck(page)
         moves_before = page.locator("#log li").count()
         # The server goes away: the table says so and offers nothing.
         site.stop()
@@ -402,18 +417,23 @@ def test_axe_finds_nothing_serious_on_lobby_table_and_replay(
     page.goto(f"{site.url}/g/{gid}")
     page.wait_for_selector("#deck.playable")
     page.click("#deck")
-    page.wait_for_selector("#deck.playable")
-    page.locator(".seat.mine .hand .card.playable").first.click()  # a card selected
+    assert not my_turn_or_over(page)
+    playable = page.locator(".seat.mine .hand .card.playable")
+    if playable.count():
+        playable.first.click()  # a card selected, its moves offered
     assert serious(page) == []
     page.keyboard.press("Escape")
-    # Keyboard only: Tab reaches the deck and Enter draws.
+    # Keyboard only: Tab reaches the deck (or the phase's first move) and Enter plays.
     before = page.locator("#log li").count()
+    target = "#deck.playable, #actions button.primary"
     for _ in range(80):
-        if page.evaluate("() => document.activeElement?.id === 'deck'"):
+        if page.evaluate("s => document.activeElement?.matches(s) ?? false", target):
             break
         page.keyboard.press("Tab")
+    else:
+        raise AssertionError("Tab never reached a move")
     page.keyboard.press("Enter")
-    expect(page.locator("#log li").nth(before)).to_have_attribute("data-line", "p0: draw")
+    expect(page.locator("#log li").nth(before)).to_have_attribute("data-line", re.compile(r"^p0: "))
     page.once("dialog", lambda d: d.accept())
     page.wait_for_selector("#btn-resign:enabled")
     page.click("#btn-resign")

@@ -36,6 +36,11 @@ screenshots`` sets it to ``docs/screenshots``), so a test run leaves the tree cl
 def shot(page: Page, name: str, full_page: bool = True) -> None:
     """Save a screenshot of ``page`` as ``name`` in :data:`SHOTS`."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    page.evaluate(  # let the finite animations (a card arriving) end first
+        """() => Promise.all(document.getAnimations()
+            .filter((a) => a.effect.getTiming().iterations !== Infinity)
+            .map((a) => a.finished.catch(() => null)))"""
+    )
     page.screenshot(path=str(SHOTS / name), full_page=full_page)
 
 
