@@ -78,13 +78,13 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     page.click("#quick-play")
     page.wait_for_url("**/g/*")
     gid = game_id(page)
-    shot = False
+    taken = False
     for _ in range(400):
         if my_turn_or_over(page):
             break
-        if not shot and page.locator(".seat .points .card").count() >= 2:
+        if not taken and page.locator(".seat .points .card").count() >= 2:
             shot(page, "table.png")
-            shot = True
+            taken = True
         before = page.locator("#log li").count()
         click_a_move(page)
         page.wait_for_function(
@@ -94,7 +94,7 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     else:
         raise AssertionError("the game did not end")
     expect(page.locator("#status-line")).to_contain_text("Game over")
-    if not shot:
+    if not taken:
         shot(page, "table.png")
     assert check_no_hidden(site, gid, frames, 0) > 2
     assert check_words(site, gid, frames, 0) > 2
@@ -389,12 +389,12 @@ def test_team_four_seats_on_a_phone_played_by_clicking(site: ServerProc, browser
     gid = create_stacked_game(page, site, "team", ["9H", "JS", "4C", "5D", "8S"])
     assert page.locator(".seat").count() == 4
     expect(page.locator(".seat[data-seat='2'] .seat-name")).to_contain_text("(partner)")
-    shot: list[bool] = []
+    taken: list[bool] = []
 
     def on_turn(p: Page) -> None:
         no_horizontal_overflow(p)
         seats = {m[-1] for m in legal_on_page(p) if m.startswith("jack JS 9H p")}
-        if not shot and seats:
+        if not taken and seats:
             # Select the jack and its target: the seats it may go to light up.
             p.click('#board .card.playable[data-card="JS"]')
             p.click('#board .card.target[data-card="9H"]')
@@ -402,7 +402,7 @@ def test_team_four_seats_on_a_phone_played_by_clicking(site: ServerProc, browser
             expect(p.locator("#prompt")).to_contain_text("click the seat")
             no_horizontal_overflow(p)
             shot(p, "table-team.png")
-            shot.append(True)
+            taken.append(True)
             p.keyboard.press("Escape")
             expect(p.locator(".seat.target")).to_have_count(0)
 
@@ -413,7 +413,7 @@ def test_team_four_seats_on_a_phone_played_by_clicking(site: ServerProc, browser
         keyboard_first=False,
         on_turn=on_turn,
     )
-    assert shot
+    assert taken
     assert_over(site, page, gid)
     no_horizontal_overflow(page)
     # The four named its victim by a click on that seat's field; the jack was keyed.

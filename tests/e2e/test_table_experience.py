@@ -443,6 +443,8 @@ def test_axe_finds_nothing_serious_on_lobby_table_and_replay(
     page.wait_for_selector("#board .card")
     page.keyboard.press("ArrowRight")
     assert serious(page) == []
+    page.keyboard.press("End")
+    expect(page.locator("#status-line")).to_contain_text("Random bot won by resignation")
     # The replay's step buttons are drawn icons, not font glyphs.
     for b in ("#rp-first", "#rp-prev", "#rp-next", "#rp-last"):
         expect(page.locator(f"{b} svg")).to_have_count(1)

@@ -1,5 +1,5 @@
 // Replay viewer: every position of a finished game, all cards shown.
-import { renderBoard } from "./board.js";
+import { renderBoard, statusText } from "./board.js";
 
 const root = document.getElementById("replay-root");
 const gid = root.dataset.game;
@@ -27,7 +27,8 @@ function show() {
   renderBoard($("board"), view, meta, 0, { showScrap: true }, { compact });
   $("rp-pos").textContent = `${i} / ${data.lines.length}`;
   $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${named(data.lines[i - 1])}` +
-    (i === data.lines.length ? `  — result ${data.result} (${data.termination})` : "");
+    (i === data.lines.length ? ` — ${view.winner !== undefined && view.winner !== null
+      ? statusText({ ...view, termination: data.termination }, meta, null) : `result ${data.result} (${data.termination})`}` : "");
   const ol = $("log");
   ol.replaceChildren();
   data.lines.forEach((line, k) => {
