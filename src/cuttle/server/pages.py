@@ -172,6 +172,11 @@ def markdown(text: str) -> Markup:
     return Markup(html)
 
 
+def markdown_inline(text: str) -> Markup:
+    """One line of Markdown (a table cell) as safe inline HTML, with no paragraph."""
+    return Markup(MarkdownIt("commonmark", {"html": False}).renderInline(text))
+
+
 def doc_sections(text: str) -> dict[str, str]:
     """The ``## `` sections of a Markdown document by their title without the number
     (``"The rule sets at a glance"``), each holding its body; ``""`` holds the preamble."""
@@ -253,7 +258,7 @@ async def ruleset_page(request: Request, name: str) -> Response:
             "name": name,
             "description": PRESETS[name].description,
             "players": _players_text(name),
-            "glance": [(markdown(a), markdown(b)) for a, b in glance],
+            "glance": [(markdown_inline(a), markdown_inline(b)) for a, b in glance],
             "text": markdown(para),
             "common": markdown(common),
         },
