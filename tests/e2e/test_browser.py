@@ -12,6 +12,7 @@ from webutil import (
     ServerProc,
     check_words,
     fast,
+    module_fixtures,
     no_horizontal_overflow,
     shot,
     watch_frames,
@@ -20,6 +21,8 @@ from webutil import (
 from cuttle import new_game
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.rules import PRESETS
+
+site_fixture, browser_fixture = module_fixtures()
 
 
 def my_turn_or_over(page: Page, timeout: float = 15000) -> bool:

@@ -19,6 +19,7 @@ from webutil import (
     api_post,
     check_words,
     fast,
+    module_fixtures,
     no_horizontal_overflow,
     shot,
     watch_frames,
@@ -27,6 +28,8 @@ from webutil import (
 from cuttle import new_game
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.rules import PRESETS
+
+site_fixture, browser_fixture = module_fixtures()
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}

@@ -6,10 +6,12 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from srvutil import ServerProc, apply_line, full_game, visible_cards
@@ -31,6 +33,33 @@ ARGS = [
 SHOTS = Path(os.environ.get("CUTTLE_SCREENSHOTS") or tempfile.mkdtemp(prefix="cuttle-shots-"))
 """Where the screenshots go: a temporary folder, or ``CUTTLE_SCREENSHOTS`` (``make
 screenshots`` sets it to ``docs/screenshots``), so a test run leaves the tree clean."""
+
+
+def _site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A running server (bots answer after 50 ms), one per test module."""
+    proc = ServerProc(tmp_path_factory.mktemp("e2e") / "data", bot_delay=0.05).start()
+    yield proc
+    proc.stop()
+
+
+def _browser() -> Iterator[Browser]:
+    """Headless chromium (run scripts/install-browser.sh first), one per test module."""
+    if not Path(CHROMIUM).exists():
+        raise RuntimeError("chromium is missing: run scripts/install-browser.sh")
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+def module_fixtures() -> tuple[Any, Any]:
+    """The ``site`` and ``browser`` fixtures for one test module (assign them to module
+    names of any spelling: ``site_fixture, browser_fixture = module_fixtures()``). A
+    conftest.py here would clash with tests/server's under pytest's rootless imports."""
+    return (
+        pytest.fixture(scope="module", name="site")(_site),
+        pytest.fixture(scope="module", name="browser")(_browser),
+    )
 
 
 def shot(page: Page, name: str, full_page: bool = True) -> None:
