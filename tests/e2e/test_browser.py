@@ -7,9 +7,9 @@ import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
-from srvutil import check_no_hidden
 from webutil import (
     ServerProc,
+    check_no_hidden,
     check_words,
     fast,
     module_fixtures,

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from srvutil import check_no_hidden
 from webutil import (
     ServerProc,
     api_post,
+    check_no_hidden,
     check_words,
     fast,
     module_fixtures,
@@ -184,7 +184,7 @@ def test_a_counter_is_explained(
     expect(a.locator("#pending")).to_contain_text(f"{ann} plays")
     a.click('#actions button.primary[data-move="resolve"]')
     expect(b.locator("#last-move")).to_contain_text(f"{ann} lets it resolve")
-    assert check_words(site, gid, fa, 0) > 2 and check_words(site, gid, fb, 1) > 2
+    assert check_words(site, gid, fa, 0) >= 2 and check_words(site, gid, fb, 1) >= 2
 
 
 def test_decline_a_draw_then_win_and_lose_by_name(

@@ -14,10 +14,12 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from srvutil import ServerProc, apply_line, full_game, visible_cards
+from srvutil import ServerProc, apply_line, check_no_hidden, full_game, visible_cards
 
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.words import card_mentions
+
+__all__ = ["ServerProc", "check_no_hidden"]  # re-exported from tests/server/srvutil
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
