@@ -2,71 +2,27 @@
 
 from __future__ import annotations
 
-import json
-import os
 import random
 import re
-import sys
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from srvutil import ServerProc, check_no_hidden
+from playwright.sync_api import Browser, Page, expect
+from webutil import (
+    ServerProc,
+    check_no_hidden,
+    check_words,
+    fast,
+    module_fixtures,
+    no_horizontal_overflow,
+    shot,
+    watch_frames,
+)
 
 from cuttle import new_game
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.rules import PRESETS
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """A running server (bots answer after 50 ms)."""
-    proc = ServerProc(tmp_path_factory.mktemp("e2e") / "data", bot_delay=0.05).start()
-    yield proc
-    proc.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Headless chromium (run scripts/install-browser.sh first)."""
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError("chromium is missing: run scripts/install-browser.sh")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
-
-
-SHOTS = Path(os.environ.get("CUTTLE_SCREENSHOTS") or tempfile.mkdtemp(prefix="cuttle-shots-"))
-"""Where the screenshots go: a temporary folder, or ``CUTTLE_SCREENSHOTS`` (``make
-screenshots`` sets it to ``docs/screenshots``), so a test run leaves the tree clean."""
-
-
-def watch_frames(page: Page) -> list[dict[str, Any]]:
-    """Collect every websocket message the page receives."""
-    frames: list[dict[str, Any]] = []
-
-    def on_ws(ws: Any) -> None:
-        ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
-
-    page.on("websocket", on_ws)
-    return frames
+site_fixture, browser_fixture = module_fixtures()
 
 
 def my_turn_or_over(page: Page, timeout: float = 15000) -> bool:
@@ -112,7 +68,7 @@ def game_id(page: Page) -> str:
 
 
 def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Browser) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    ctx = fast(browser.new_context(viewport={"width": 1280, "height": 860}))
     page = ctx.new_page()
     frames = watch_frames(page)
     page.goto(site.url + "/signup")
@@ -121,19 +77,17 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     page.click("button[type=submit]")
     expect(page.locator("#whoami")).to_have_text("carla")
     page.wait_for_selector("#create-seats .seat-row")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "lobby.png"), full_page=True)
     page.select_option("#quick-level", "random")
     page.click("#quick-play")
     page.wait_for_url("**/g/*")
     gid = game_id(page)
-    shot = False
+    taken = False
     for _ in range(400):
         if my_turn_or_over(page):
             break
-        if not shot and page.locator(".seat .points .card").count() >= 2:
-            page.screenshot(path=str(SHOTS / "table.png"), full_page=True)
-            shot = True
+        if not taken and page.locator(".seat .points .card").count() >= 2:
+            shot(page, "table.png")
+            taken = True
         before = page.locator("#log li").count()
         click_a_move(page)
         page.wait_for_function(
@@ -143,9 +97,10 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     else:
         raise AssertionError("the game did not end")
     expect(page.locator("#status-line")).to_contain_text("Game over")
-    if not shot:
-        page.screenshot(path=str(SHOTS / "table.png"), full_page=True)
+    if not taken:
+        shot(page, "table.png")
     assert check_no_hidden(site, gid, frames, 0) > 2
+    assert check_words(site, gid, frames, 0) > 2
     # Replay every move.
     page.click("#link-replay")
     page.wait_for_selector("#rp-pos")
@@ -155,7 +110,7 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     expect(page.locator("#rp-pos")).to_have_text(f"1 / {total}")
     for _ in range(min(total, 12) - 1):
         page.click("#rp-next")
-    page.screenshot(path=str(SHOTS / "replay.png"), full_page=True)
+    shot(page, "replay.png")
     page.keyboard.press("End")
     expect(page.locator("#rp-pos")).to_have_text(f"{total} / {total}")
     assert page.locator("#board .card.back").count() == 0  # all cards shown
@@ -166,8 +121,8 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
 
 
 def test_two_browsers_play_and_a_guest_joins_by_invite(site: ServerProc, browser: Browser) -> None:
-    ca = browser.new_context(viewport={"width": 1100, "height": 800})
-    cb = browser.new_context(viewport={"width": 390, "height": 844})  # a phone
+    ca = fast(browser.new_context(viewport={"width": 1100, "height": 800}))
+    cb = fast(browser.new_context(viewport={"width": 390, "height": 844}))  # a phone
     a, b = ca.new_page(), cb.new_page()
     fa, fb = watch_frames(a), watch_frames(b)
     a.goto(site.url + "/")
@@ -190,13 +145,15 @@ def test_two_browsers_play_and_a_guest_joins_by_invite(site: ServerProc, browser
         click_a_move(page, prefer=("Points",) if i % 3 == 1 else ("Draw", "Points"))
         for p in pages.values():
             p.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}")
-    b.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
+    shot(b, "table-phone.png")
     a.once("dialog", lambda d: d.accept())
     a.click("#btn-resign")
     for p in pages.values():
         expect(p.locator("#status-line")).to_contain_text("Game over")
     assert check_no_hidden(site, gid, fa, 0) > 5
     assert check_no_hidden(site, gid, fb, 1) > 5
+    assert check_words(site, gid, fa, 0) > 5
+    assert check_words(site, gid, fb, 1) > 5
     ca.close()
     cb.close()
 
@@ -306,6 +263,9 @@ def click_move(page: Page, move: str, legal: list[str], keyboard: bool = False) 
         press(page, "#deck.playable", keyboard)
         return
     if verb == "discard":
+        if len(cards) == 1:  # a single card goes at once
+            press(page, f'.seat.mine .hand .card.playable[data-card="{cards[0]}"]', keyboard)
+            return
         for c in cards:
             press(page, f'.seat.mine .hand .card.playable[data-card="{c}"]', keyboard)
         press(page, "#discard-button:enabled", keyboard)
@@ -339,14 +299,6 @@ def click_move(page: Page, move: str, legal: list[str], keyboard: bool = False) 
         if len(cands) == 1:
             return
     press(page, f'#actions button.cand[data-move="{move}"]', keyboard)
-
-
-def no_horizontal_overflow(page: Page) -> None:
-    """The page is no wider than the viewport."""
-    extra = page.evaluate(
-        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert extra <= 0, f"the page overflows the viewport by {extra}px"
 
 
 def play_to_the_end(
@@ -395,7 +347,7 @@ def play_to_the_end(
             "|| document.getElementById('error').textContent"
         )
         assert not page.locator("#error").inner_text(), page.locator("#error").inner_text()
-        expect(page.locator("#log li").nth(before)).to_have_text(f"p{me}: {move}")
+        expect(page.locator("#log li").nth(before)).to_have_attribute("data-line", f"p{me}: {move}")
     raise AssertionError("the game did not end")
 
 
@@ -414,7 +366,7 @@ def assert_over(site: ServerProc, page: Page, gid: str) -> None:
 
 
 def test_cutthroat_three_seats_played_by_clicking(site: ServerProc, browser: Browser) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx = fast(browser.new_context(viewport={"width": 1280, "height": 900}))
     page = ctx.new_page()
     frames = watch_frames(page)
     page.goto(site.url + "/")
@@ -428,31 +380,32 @@ def test_cutthroat_three_seats_played_by_clicking(site: ServerProc, browser: Bro
     assert [m.split()[1] for m, _ in seat_moves[:2]] == ["4C", "4D"]
     assert [k for _, k in seat_moves[:2]] == [True, False]
     assert check_no_hidden(site, gid, frames, 0) > 5
+    assert check_words(site, gid, frames, 0) > 5
     ctx.close()
 
 
 def test_team_four_seats_on_a_phone_played_by_clicking(site: ServerProc, browser: Browser) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    ctx = fast(browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True))
     page = ctx.new_page()
     frames = watch_frames(page)
     page.goto(site.url + "/")
     gid = create_stacked_game(page, site, "team", ["9H", "JS", "4C", "5D", "8S"])
     assert page.locator(".seat").count() == 4
     expect(page.locator(".seat[data-seat='2'] .seat-name")).to_contain_text("(partner)")
-    shot: list[bool] = []
+    taken: list[bool] = []
 
     def on_turn(p: Page) -> None:
         no_horizontal_overflow(p)
         seats = {m[-1] for m in legal_on_page(p) if m.startswith("jack JS 9H p")}
-        if not shot and seats:
+        if not taken and seats:
             # Select the jack and its target: the seats it may go to light up.
             p.click('#board .card.playable[data-card="JS"]')
             p.click('#board .card.target[data-card="9H"]')
             assert highlighted(p, ".seat.target", "seat") == seats
             expect(p.locator("#prompt")).to_contain_text("click the seat")
             no_horizontal_overflow(p)
-            p.screenshot(path=str(SHOTS / "table-team.png"), full_page=True)
-            shot.append(True)
+            shot(p, "table-team.png")
+            taken.append(True)
             p.keyboard.press("Escape")
             expect(p.locator(".seat.target")).to_have_count(0)
 
@@ -463,11 +416,12 @@ def test_team_four_seats_on_a_phone_played_by_clicking(site: ServerProc, browser
         keyboard_first=False,
         on_turn=on_turn,
     )
-    assert shot
+    assert taken
     assert_over(site, page, gid)
     no_horizontal_overflow(page)
     # The four named its victim by a click on that seat's field; the jack was keyed.
     assert seat_moves[0][0].startswith("oneoff 4C p") and not seat_moves[0][1]
     assert seat_moves[1] == ("jack JS 9H p2", True)
     assert check_no_hidden(site, gid, frames, 0) > 10
+    assert check_words(site, gid, frames, 0) > 10
     ctx.close()

@@ -16,6 +16,12 @@ Server messages: ``state`` (a whole view), ``event`` (one numbered move and the 
 after it), ``ack``, ``error``, ``offer``, ``players``, ``rematch``, ``pong``. Every
 view is the table's view for that seat (``None``: the public view; every hand face up at
 a practice table), or the full position once the game is over.
+
+Moves in words: an ``event`` carries ``text``, the move told to that reader
+(:meth:`Table.sentence <cuttle.table.Table.sentence>`: "Easy bot plays the Seven of
+Hearts for points.", "You draw the 7♦.", never a card the reader may not see) and ``by``,
+the seat that moved (-1: an agreed draw); a ``state`` carries ``said``, the whole
+history told that way, and ``names``, the seats' names as the sentences use them.
 """
 
 from __future__ import annotations
@@ -107,6 +113,39 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     return ClientMessage(t, id=cid, n=n)
 
 
+def seat_names(players: list[dict[str, Any]]) -> list[str]:
+    """The seats' names for sentences and plates, from the ``players`` of the table's
+    metadata: a person's name, ``"Easy bot"`` for a bot (numbered by seat when several
+    bots share a level), ``"open seat"``; a person's name shared by two seats gets its
+    seat (``"ann (p1)"``).
+
+    >>> seat_names([{"name": "ann", "bot": None, "empty": False},
+    ...             {"name": "bot (easy)", "bot": "easy", "empty": False},
+    ...             {"name": "bot (easy)", "bot": "easy", "empty": False}])
+    ['ann', 'Easy bot 1', 'Easy bot 2']
+    """
+    base: list[str] = []
+    for i, p in enumerate(players):
+        if p.get("bot"):
+            base.append(f"{str(p['bot']).capitalize()} bot")
+        elif p.get("empty") and not p.get("name"):
+            base.append("open seat")
+        else:
+            base.append(str(p.get("name") or f"p{i}"))
+    out: list[str] = []
+    for i, (name, p) in enumerate(zip(base, players, strict=True)):
+        if base.count(name) > 1:
+            name = f"{name} {i}" if p.get("bot") else f"{name} (p{i})"
+        out.append(name)
+    return out
+
+
+def history_sentences(table: Table, seat: int | None, names: list[str]) -> list[str]:
+    """The history told in words to ``seat`` (``None``: a spectator), one sentence an
+    event, naming only the cards that seat may see."""
+    return table.sentences(seat, names)
+
+
 def history_lines(table: Table) -> list[str]:
     """The public move history, one line an event (``"p0: points 7H"``, ``"draw agreed"``)."""
     return [event.line() for event in table.history]
@@ -140,7 +179,11 @@ def legal_for(table: Table, seat: int | None) -> list[str]:
 
 
 def state_message(table: Table, seat: int | None, n: int, meta: dict[str, Any]) -> dict[str, Any]:
-    """A whole-state message for ``seat``: view, legal moves, history and table metadata."""
+    """A whole-state message for ``seat``: view, legal moves, history (as notation lines
+    in ``log`` and in words for that seat in ``said``) and table metadata."""
+    names = seat_names(meta.get("players") or [])
+    if len(names) != table.n:
+        names = [s.name for s in table.seats]
     return {
         "t": "state",
         "n": n,
@@ -148,17 +191,26 @@ def state_message(table: Table, seat: int | None, n: int, meta: dict[str, Any]) 
         "view": view_for(table, seat),
         "legal": legal_for(table, seat),
         "log": history_lines(table),
+        "said": history_sentences(table, seat, names),
+        "names": names,
         **meta,
     }
 
 
-def event_message(table: Table, seat: int | None, n: int, line: str) -> dict[str, Any]:
-    """Event number ``n`` (the move ``line``) and the view after it, for ``seat``."""
+def event_message(
+    table: Table, seat: int | None, n: int, line: str, names: list[str] | None = None
+) -> dict[str, Any]:
+    """Event number ``n`` (the move ``line``, the newest event of ``table``) and the view
+    after it, for ``seat``; ``text`` tells the event to that seat in words (with
+    ``names``, default the table's seat names) and ``by`` is the seat that moved."""
     game = table.game
+    event = table.history[n - 1] if 0 < n <= len(table.history) else None
     msg: dict[str, Any] = {
         "t": "event",
         "n": n,
         "line": line,
+        "by": getattr(event, "seat", -1),
+        "text": table.sentence(n - 1, seat, names) if event is not None else line,
         "view": view_for(table, seat),
         "legal": legal_for(table, seat),
         "scores": [game.score(i) for i in range(game.n)],

@@ -499,10 +499,11 @@ class GameService:
             return
         events = live.table.history
         table = start_table(live)
+        names = P.seat_names(live.meta()["players"])
         for i, event in enumerate(events):
             table.apply(event)
             if i + 1 > since:
-                await conn.send(P.event_message(table, conn.seat, i + 1, event.line()))
+                await conn.send(P.event_message(table, conn.seat, i + 1, event.line(), names))
 
     async def submit(
         self,
@@ -805,10 +806,11 @@ class GameService:
 
     async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
         cache: dict[int | None, dict[str, Any]] = {}
+        names = P.seat_names(live.meta()["players"])
         for c in list(live.conns):
             msg = cache.get(c.seat)
             if msg is None:
-                msg = cache[c.seat] = P.event_message(live.table, c.seat, n, line)
+                msg = cache[c.seat] = P.event_message(live.table, c.seat, n, line, names)
                 if live.table.is_over:
                     msg["meta"] = live.meta()
                 if live.clock is not None:

@@ -245,14 +245,17 @@ class Table:
         legal = tuple(self.legal(seat)) if seat is not None else ()
         return SeatView(seat, self.rules, self.position(seat), legal, self._history)
 
-    def sentence(self, index: int, viewer: int | None = None) -> str:
+    def sentence(
+        self, index: int, viewer: int | None = None, names: Sequence[str] | None = None
+    ) -> str:
         """Event ``index`` told in words as ``viewer`` (``None``: a spectator) may read it,
         with the seats' names (:func:`cuttle.engine.words.describe`): "Alice plays the
         Eight of Hearts for points". It never names a card the viewer may not see.
 
         The newest event is told from the positions kept around it; an older one is
         found by replaying the game from its start (use :meth:`sentences` for a whole
-        log). Raises ``IndexError`` for an index outside the history.
+        log). ``names`` overrides the seats' names (a server whose seats fill up after
+        the table was built). Raises ``IndexError`` for an index outside the history.
         """
         count = len(self._history)
         if not -count <= index < count:
@@ -261,11 +264,12 @@ class Table:
         if viewer is not None:
             self._check_seat(viewer)
         if index == count - 1 and self._last_before is not None:
-            return self._tell(self._last_before, self._game, index, viewer)
-        return self.sentences(viewer)[index]
+            return self._tell(self._last_before, self._game, index, viewer, names)
+        return self.sentences(viewer, names)[index]
 
-    def sentences(self, viewer: int | None = None) -> list[str]:
-        """Every event of the history in words as ``viewer`` may read it (one replay)."""
+    def sentences(self, viewer: int | None = None, names: Sequence[str] | None = None) -> list[str]:
+        """Every event of the history in words as ``viewer`` may read it (one replay);
+        ``names`` as for :meth:`sentence`."""
         if viewer is not None:
             self._check_seat(viewer)
         current = self._start()
@@ -273,12 +277,19 @@ class Table:
         for index, event in enumerate(self._history):
             before = current.copy()
             apply_event(current, event)
-            told.append(self._tell(before, current, index, viewer))
+            told.append(self._tell(before, current, index, viewer, names))
         return told
 
-    def _tell(self, before: Game, after: Game, index: int, viewer: int | None) -> str:
+    def _tell(
+        self,
+        before: Game,
+        after: Game,
+        index: int,
+        viewer: int | None,
+        given: Sequence[str] | None = None,
+    ) -> str:
         event = self._history[index]
-        names = [seat.name for seat in self._seats]
+        names = list(given) if given is not None else [seat.name for seat in self._seats]
         if isinstance(event, DrawAgreed):
             return describe(before, after, 0, event.line(), viewer, names)
         if isinstance(event, Resigned):

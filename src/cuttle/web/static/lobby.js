@@ -1,6 +1,8 @@
-// Lobby: quick play, game creation with rule sets, variants and seats, joining.
+// Lobby: learn to play, quick play, game creation with rule sets, variants and seats,
+// and the open games, refreshed every few seconds.
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const $ = (id) => document.getElementById(id);
+const REFRESH_MS = 3000;
 let options = null;
 
 async function post(url, body) {
@@ -22,6 +24,14 @@ function fillRules(select) {
   }
 }
 
+// The rule set's one-line description and a link to its page.
+function describe(box, name) {
+  box.replaceChildren(document.createTextNode(options.rules[name].description + " "));
+  const a = document.createElement("a");
+  a.href = `/rules/${name}`; a.textContent = `${name} rules`;
+  box.appendChild(a);
+}
+
 function levelSelect(value) {
   const s = document.createElement("select");
   for (const v of ["person", ...options.levels]) {
@@ -34,8 +44,9 @@ function levelSelect(value) {
 }
 
 function refreshCreate() {
-  const r = options.rules[$("create-rules").value];
-  $("rules-desc").textContent = r.description;
+  const name = $("create-rules").value;
+  const r = options.rules[name];
+  describe($("rules-desc"), name);
   const ps = $("create-players");
   const keep = Number(ps.value) || r.players;
   ps.replaceChildren();
@@ -64,18 +75,71 @@ function refreshSeats() {
   }
 }
 
+// The open games table, drawn from /api/games.
+function renderOpen(games) {
+  const body = $("open-games").querySelector("tbody");
+  body.replaceChildren();
+  if (!games.length) {
+    const tr = document.createElement("tr");
+    tr.className = "none";
+    const td = Object.assign(document.createElement("td"), { colSpan: 3, textContent: "No open games: create one, or play a bot." });
+    tr.appendChild(td);
+    body.appendChild(tr);
+    return;
+  }
+  for (const g of games) {
+    const tr = document.createElement("tr");
+    tr.dataset.game = g.id;
+    const rules = document.createElement("td");
+    rules.textContent = g.rules + (g.variants.length ? " + " + g.variants.join(", ") : "");
+    const seats = document.createElement("td");
+    seats.textContent = g.seats.map((s) => (s.empty ? "open" : s.name)).join(", ");
+    const act = document.createElement("td");
+    const b = Object.assign(document.createElement("button"), { type: "button", className: "join", textContent: "Join" });
+    b.dataset.game = g.id;
+    b.setAttribute("aria-label", `Join the ${g.rules} game with ${seats.textContent}`);
+    act.appendChild(b);
+    tr.append(rules, seats, act);
+    body.appendChild(tr);
+  }
+  wireJoins();
+}
+
+function wireJoins() {
+  for (const b of document.querySelectorAll("button.join")) {
+    b.onclick = async () => { const g = await post(`/api/games/${b.dataset.game}/join`, {}); location.href = g.url; };
+  }
+}
+
+async function refreshOpen() {
+  try {
+    const r = await fetch("/api/games", { headers: { accept: "application/json" } });
+    if (r.ok) {
+      renderOpen(await r.json());
+      $("open-updated").textContent = `(updated ${new Date().toLocaleTimeString()})`;
+    }
+  } catch { /* offline: try again later */ }
+}
+
 async function init() {
   options = await (await fetch("/api/options")).json();
   fillRules($("quick-rules"));
   fillRules($("create-rules"));
   for (const [name, desc] of Object.entries(options.variants)) {
     const l = document.createElement("label");
-    l.className = "variant";
-    l.innerHTML = `<input type="checkbox" value="${name}"> ${name} <small>${desc}</small>`;
+    l.className = "variant check";
+    const box = Object.assign(document.createElement("input"), { type: "checkbox", value: name });
+    const text = document.createElement("span");
+    text.innerHTML = `<strong></strong> <small></small>`;
+    text.querySelector("strong").textContent = name;
+    text.querySelector("small").textContent = desc;
+    l.append(box, text);
     $("create-variants").appendChild(l);
   }
   $("create-rules").onchange = refreshCreate;
+  $("quick-rules").onchange = () => describe($("quick-desc"), $("quick-rules").value);
   $("create-players").onchange = refreshSeats;
+  describe($("quick-desc"), $("quick-rules").value);
   refreshCreate();
 }
 
@@ -83,6 +147,10 @@ $("quick").onsubmit = async (e) => {
   e.preventDefault();
   const g = await post("/api/quickplay", { level: $("quick-level").value, rules: $("quick-rules").value });
   location.href = g.url;
+};
+$("learn-play").onclick = async () => {
+  const g = await post("/api/quickplay", { level: "easy", rules: "standard" });
+  location.href = g.url + "?learn=1";
 };
 $("create").onsubmit = async (e) => {
   e.preventDefault();
@@ -93,12 +161,13 @@ $("create").onsubmit = async (e) => {
     rules: $("create-rules").value, players: Number($("create-players").value), seats,
     my_seat: mine ? Number(mine.value) : null, private: $("create-private").checked,
     ranked: $("create-ranked") ? $("create-ranked").checked : false,
+    practice: $("create-practice").checked,
     variants: [...document.querySelectorAll("#create-variants input:checked")].map((x) => x.value),
     time_control: $("create-clock").value || null,
   });
   location.href = g.url;
 };
-for (const b of document.querySelectorAll("button.join")) {
-  b.onclick = async () => { const g = await post(`/api/games/${b.dataset.game}/join`, {}); location.href = g.url; };
-}
+wireJoins();
 init();
+setInterval(() => { if (!document.hidden) refreshOpen(); }, REFRESH_MS);
+document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshOpen(); });

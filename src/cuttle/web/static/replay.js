@@ -1,5 +1,5 @@
 // Replay viewer: every position of a finished game, all cards shown.
-import { renderBoard } from "./board.js";
+import { renderBoard, statusText } from "./board.js";
 
 const root = document.getElementById("replay-root");
 const gid = root.dataset.game;
@@ -7,21 +7,34 @@ const $ = (id) => document.getElementById(id);
 let data = null;
 let i = 0;
 
+// The seats' names as the live table shows them ("Easy bot 2" where bots share a level).
+function namesOf(players) {
+  const base = players.map((p, i) => (p.bot ? `${p.bot[0].toUpperCase()}${p.bot.slice(1)} bot` : p.name || `p${i}`));
+  return base.map((b, i) => (base.filter((x) => x === b).length > 1 ? (players[i].bot ? `${b} ${i}` : `${b} (p${i})`) : b));
+}
+
+// A move line with the seat's name: "Easy bot: points 7H".
+function named(line) {
+  return line.replace(/^p(\d+):/, (_, s) => `${data.names[Number(s)] || "p" + s}:`);
+}
+
 function pv(c) { const r = c[0]; return r === "A" ? 1 : r === "T" ? 10 : (parseInt(r, 10) || 0); }
 
 function show() {
   const view = data.positions[i];
   const meta = { ...data, scores: view.fields.map((f) => f.points.reduce((a, st) => a + pv(typeof st === "string" ? st : st.card), 0)) };
-  renderBoard($("board"), view, meta, 0, { showScrap: true });
+  const compact = window.matchMedia("(max-width: 760px)").matches && view.hands.length >= 3;
+  renderBoard($("board"), view, meta, 0, { showScrap: true }, { compact });
   $("rp-pos").textContent = `${i} / ${data.lines.length}`;
-  $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${data.lines[i - 1]}` +
-    (i === data.lines.length ? `  — result ${data.result} (${data.termination})` : "");
+  $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${named(data.lines[i - 1])}` +
+    (i === data.lines.length ? ` — ${view.winner !== undefined && view.winner !== null
+      ? statusText({ ...view, termination: data.termination }, meta, null) : `result ${data.result} (${data.termination})`}` : "");
   const ol = $("log");
   ol.replaceChildren();
   data.lines.forEach((line, k) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.type = "button"; b.className = "link"; b.textContent = line;
+    b.type = "button"; b.className = "link"; b.textContent = named(line);
     b.onclick = () => { i = k + 1; show(); };
     if (k + 1 === i) li.className = "current";
     li.appendChild(b);
@@ -35,6 +48,7 @@ async function init() {
   const r = await fetch(`/api/games/${gid}/replay`);
   data = await r.json();
   if (!r.ok) { $("status-line").textContent = data.error; return; }
+  data.names = namesOf(data.players);
   $("rp-first").onclick = () => step(0);
   $("rp-prev").onclick = () => step(i - 1);
   $("rp-next").onclick = () => step(i + 1);

@@ -1,28 +1,56 @@
 // The live table: websocket client, click-to-move with legal targets highlighted: click a
-// card, then a highlighted card or seat (a seat where the move names one: `oneoff 4C p2`,
-// `jack JS 9H p2`). Everything is a button, so Tab/Enter do the same; Escape cancels.
-import { CARD_RE, cardLabel } from "./cards.js";
-import { renderBoard, statusText } from "./board.js";
+// card, then a highlighted card, seat or your own field (`points`), or a listed move.
+// Everything is a button, so Tab/Enter do the same; Escape cancels.
+//
+// Incoming events wait in a queue and are shown one at a time, another seat's move at
+// least `pace` ms after the one before (localStorage "cuttle.pace"), each with the moved
+// card highlighted and the move told in words. While the socket is down, or a move of
+// ours is on its way, the board takes no clicks, and says so.
+import { CARD_RE, cardLabel, shortName } from "./cards.js";
+import { renderBoard, seatName, statusText } from "./board.js";
+import { play as sound, setSound, soundOn } from "./sound.js";
+import { hinter } from "./hints.js";
 
 const root = document.getElementById("table-root");
 const gid = root.dataset.game;
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const $ = (id) => document.getElementById(id);
+const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+const narrow = window.matchMedia("(max-width: 760px)");
+const learn = new URLSearchParams(location.search).has("learn");
+const hints = hinter(gid, learn);
+
 let me = root.dataset.seat === "" ? null : Number(root.dataset.seat);
-let n = -1;
+let n = -1; // the event shown
+let recvN = -1; // the newest event received (queued or shown)
 let view = null;
 let meta = {};
 let legal = [];
 let log = [];
+let said = [];
 let selected = null;
 let selectedTarget = null; // the target card chosen when several moves share it (a seat is left)
 let selectedSeat = null; // the seat chosen when several moves share it
 let discardSel = [];
 let ws = null;
 let closedByUs = false;
+let connected = false;
 let allOpen = false;
+let inFlight = null; // {id, at, ackN} of our move on its way
+let queue = [];
+let pumping = false;
+let lastShownAt = 0;
+let lastMove = null; // the newest event shown: {by, line, text, fresh}
+let noticeFlash = "";
+
+function pace() {
+  const v = Number(localStorage.getItem("cuttle.pace"));
+  return Number.isFinite(v) && localStorage.getItem("cuttle.pace") !== null ? v : 600;
+}
 
 $("invite").value = location.origin + "/g/" + gid;
+$("pace").value = String(pace());
+$("pace").onchange = () => { localStorage.setItem("cuttle.pace", $("pace").value); };
 
 function parse(move) {
   const words = move.split(" ");
@@ -33,29 +61,55 @@ function parse(move) {
   };
 }
 
-const VERB_LABEL = {
-  draw: "Draw", pass: "Pass", points: "Points", scuttle: "Scuttle", royal: "Play royal",
-  glasses: "Glasses", jack: "Jack", oneoff: "One-off", counter: "Counter", resolve: "Resolve",
-  take: "Take", discard: "Discard", scrap: "Scrap",
-};
+const name = (s) => (s === me ? "you" : seatName(meta, s));
+const Name = (s) => (s === me ? "You" : seatName(meta, s));
 
+// A button's words for a move: "Points (7♥)", "Scuttle 5♦ with 7♥", "Jack on 7♥ for Bob".
 function label(m) {
   const p = parse(m);
-  const rest = m.split(" ").slice(1).join(" ");
-  return `${VERB_LABEL[p.verb] || p.verb} ${rest}`.trim();
+  const [c, t] = p.cards.map(shortName);
+  const to = p.seats.length ? ` for ${name(Number(p.seats[0].slice(1)))}` : "";
+  switch (p.verb) {
+    case "draw": return "Draw a card";
+    case "pass": return "Pass";
+    case "resolve": return "Resolve";
+    case "points": return `Points (${c})`;
+    case "scuttle": return `Scuttle ${t} with ${c}`;
+    case "royal": return t ? `Play ${c} on ${t}${to}` : `Play ${c} as a royal`;
+    case "glasses": return `Glasses (${c})`;
+    case "jack": return `Jack ${c} on ${t}${to}`;
+    case "oneoff": return `One-off ${c}${t ? " on " + t : ""}${p.seats.length ? " against " + name(Number(p.seats[0].slice(1))) : ""}`;
+    case "counter": return `Counter with ${c}`;
+    case "take": return `Take ${c}`;
+    case "discard": return `Discard ${p.cards.map(shortName).join(" ")}`;
+    case "scrap": return `Scrap ${c}`;
+    default: return m;
+  }
 }
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(msg)); return true; }
+  return false;
 }
 
 root.addEventListener("cuttle:send", (e) => send(e.detail)); // chat and claims
 
 function play(move) {
+  if (!connected) { refuse(); return; }
+  if (inFlight) return;
   $("error").textContent = "";
-  selected = null;
-  discardSel = [];
-  send({ t: "move", move, id: Math.random().toString(36).slice(2, 12), n });
+  const id = Math.random().toString(36).slice(2, 12);
+  if (!send({ t: "move", move, id, n })) { refuse(); return; }
+  inFlight = { id, at: Date.now(), ackN: null };
+  selected = null; selectedTarget = null; selectedSeat = null; discardSel = [];
+  draw();
+}
+
+// A click while the socket is down: nothing is sent, and the player is told.
+function refuse() {
+  $("error").textContent = "Not connected: your move was not sent. Reconnecting…";
+  const c = $("conn");
+  c.classList.remove("flash"); void c.offsetWidth; c.classList.add("flash");
 }
 
 function connect() {
@@ -67,59 +121,113 @@ function connect() {
     root.dispatchEvent(new CustomEvent("cuttle:message", { detail: m })); // clock.js, chat.js
   };
   ws.onclose = () => {
-    if (!closedByUs) {
-      $("status-line").textContent = "Disconnected; reconnecting…";
-      setTimeout(connect, 1000);
-    }
+    if (closedByUs) return;
+    setConnected(false);
+    setTimeout(connect, 1000);
   };
+}
+
+function setConnected(on) {
+  connected = on;
+  $("conn").hidden = on;
+  $("board").classList.toggle("offline", !on);
+  if (on && $("error").textContent.startsWith("Not connected")) $("error").textContent = "";
+  if (!on) inFlight = null;
+  draw();
 }
 
 function onMessage(m) {
   if (m.t === "state") {
-    n = m.n; view = m.view; legal = m.legal; log = m.log; me = m.seat;
+    queue = [];
+    n = recvN = m.n; view = m.view; legal = m.legal; log = m.log; said = m.said || m.log.slice(); me = m.seat;
     meta = { ...meta, ...m };
-    const note = pendingNote();
-    if (note) $("error").textContent = note;
+    inFlight = null;
+    if (!connected) setConnected(true);
     draw();
   } else if (m.t === "event") {
-    if (m.n !== n + 1) { send({ t: "sync", n }); return; }
-    n = m.n; view = m.view; legal = m.legal; log.push(m.line);
-    meta.scores = m.scores; meta.goals = m.goals;
-    meta.draw_offers = []; // a move ends pending draw offers
-    if (m.meta) meta = { ...meta, ...m.meta };
-    selected = null; discardSel = [];
-    draw();
+    if (m.n !== recvN + 1) { send({ t: "sync", n: recvN }); return; }
+    recvN = m.n;
+    queue.push(m);
+    pump();
+  } else if (m.t === "ack") {
+    if (inFlight && inFlight.id === m.id) inFlight.ackN = m.n;
+    if (inFlight && inFlight.ackN !== null && n >= inFlight.ackN) { inFlight = null; draw(); }
   } else if (m.t === "error") {
     $("error").textContent = m.error;
+    if (inFlight && (!m.id || m.id === inFlight.id)) { inFlight = null; draw(); }
   } else if (m.t === "offer") {
+    const had = (meta.draw_offers || []).length;
     meta.draw_offers = m.draw;
-    $("error").textContent = m.note || (m.draw.length ? `Draw offered by ${m.draw.map((s) => "p" + s).join(", ")}` : "Draw offer declined");
+    if (m.note) noticeFlash = `${m.note[0].toUpperCase()}${m.note.slice(1)}.`;
+    else if (!m.draw.length && had) noticeFlash = "The draw offer was declined.";
+    else noticeFlash = "";
     draw();
+    if (m.draw.length && !m.draw.includes(me)) sound("counter");
   } else if (m.t === "rematch") {
     if (m.game) location.href = "/g/" + m.game;
-    else { meta.rematch_asked = m.asked; $("error").textContent = pendingNote(); draw(); }
+    else { meta.rematch_asked = m.asked; draw(); }
   }
 }
 
-// What is pending at the table (kept by the server across restarts): draw offers while
-// playing, rematch asks once over; "" when nothing is.
-function pendingNote() {
-  const seats = (list) => list.map((s) => (s === me ? "you" : "p" + s)).join(", ");
-  const over = meta.status === "over";
-  if (!over && (meta.draw_offers || []).length) return `Draw offered by ${seats(meta.draw_offers)}`;
-  if (over && !meta.rematch && (meta.rematch_asked || []).length) return `Rematch asked by ${seats(meta.rematch_asked)}`;
-  return "";
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Show the queued events in order; another seat's move waits until `pace` ms after the
+// move before it was shown.
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  try {
+    while (queue.length) {
+      const ev = queue[0];
+      const wait = ev.by === me ? 0 : lastShownAt + pace() - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (queue[0] !== ev) continue; // a state replaced the queue meanwhile
+      queue.shift();
+      if (ev.n <= n) continue;
+      showEvent(ev);
+      lastShownAt = performance.now();
+    }
+  } finally {
+    pumping = false;
+  }
 }
+
+function showEvent(m) {
+  n = m.n; view = m.view; legal = m.legal; log.push(m.line); said.push(m.text || m.line);
+  meta.scores = m.scores; meta.goals = m.goals;
+  meta.draw_offers = []; // a move ends pending draw offers
+  if (m.meta) meta = { ...meta, ...m.meta };
+  if (m.result) meta.status = "over";
+  if (inFlight && inFlight.ackN !== null && n >= inFlight.ackN) inFlight = null;
+  selected = null; selectedTarget = null; selectedSeat = null; discardSel = [];
+  noticeFlash = "";
+  lastMove = { by: m.by, line: m.line, text: m.text || m.line, fresh: true };
+  draw();
+  lastMove.fresh = false;
+  const over = view.winner !== null && view.winner !== undefined;
+  if (over) {
+    const w = Array.isArray(view.winner) ? view.winner : [view.winner];
+    sound(w.includes(me) ? "win" : me === null || view.winner === "draw" ? "move" : "lose");
+  } else if (m.line.includes(": counter ")) sound("counter");
+  else if (legal.length) sound("mine");
+  else sound("move");
+}
+
+const isOver = () => !!view && view.winner !== null && view.winner !== undefined;
 
 function draw() {
   if (!view) return;
-  const moves = legal.map(parse);
+  const over = isOver();
+  const busy = !connected || !!inFlight || queue.length > 0;
+  const moves = busy || over ? [] : legal.map(parse);
   const discarding = moves.length && moves.every((m) => m.verb === "discard");
+  const discardCount = discarding ? moves[0].cards.length : 0;
   const sources = new Set();
   let cands = [];
   for (const m of moves) {
     if (m.verb !== "discard" && m.cards.length) sources.add(m.cards[0]);
   }
+  if (selected && !sources.has(selected)) selected = null;
   if (selected) cands = moves.filter((m) => m.cards[0] === selected && m.verb !== "discard");
   const targets = new Set(cands.filter((m) => m.cards.length > 1).map((m) => m.cards[1]));
   if (!selected || !targets.has(selectedTarget)) selectedTarget = null;
@@ -134,12 +242,22 @@ function draw() {
   }
   if (!seatMoves.has(selectedSeat)) selectedSeat = null;
   if (selectedSeat !== null) cands = seatMoves.get(selectedSeat);
+  // A click on one's own field plays the selected card there: points, else its one
+  // royal or glasses move.
+  let fieldMove = null;
+  if (selected && !selectedTarget) {
+    const here = cands.filter((m) => m.cards.length === 1 && !m.seats.length);
+    fieldMove = here.find((m) => m.verb === "points") ||
+      (here.filter((m) => m.verb === "royal" || m.verb === "glasses").length === 1
+        ? here.find((m) => m.verb === "royal" || m.verb === "glasses") : null);
+  }
   const focusKey = boardFocus();
   const hooks = {
     showScrap: moves.some((m) => m.verb === "take"),
     deck: (node) => {
-      if (legal.includes("draw")) {
+      if (moves.some((m) => m.verb === "draw")) {
         node.classList.add("playable");
+        node.setAttribute("aria-label", `${node.getAttribute("aria-label")}: draw a card`);
         node.onclick = () => play("draw");
       }
     },
@@ -147,8 +265,12 @@ function draw() {
       if (!c) return;
       if (discarding && where === "hand") {
         node.classList.add("playable");
-        if (discardSel.includes(c)) node.classList.add("selected");
+        if (discardSel.includes(c)) { node.classList.add("selected"); node.setAttribute("aria-pressed", "true"); }
         node.onclick = () => {
+          if (discardCount === 1) {
+            const one = moves.find((m) => m.cards[0] === c);
+            if (one) { play(one.text); return; }
+          }
           discardSel = discardSel.includes(c) ? discardSel.filter((x) => x !== c) : [...discardSel, c];
           draw();
         };
@@ -157,16 +279,32 @@ function draw() {
       if (selected && targets.has(c) && where !== "hand") {
         node.classList.add("target");
         if (c === selectedTarget) node.classList.add("chosen");
-        node.onclick = () => chooseTarget(c);
+        node.setAttribute("aria-label", `${cardLabel(c)}: target for ${cardLabel(selected)}`);
+        node.onclick = (e) => { e.stopPropagation(); chooseTarget(c); };
         return;
       }
       if (sources.has(c) && (where === "hand" || where === "revealed" || where === "scrap")) {
         node.classList.add("playable");
-        if (c === selected) node.classList.add("selected");
-        node.onclick = () => { selected = selected === c ? null : c; draw(); };
+        if (c === selected) { node.classList.add("selected"); node.setAttribute("aria-pressed", "true"); }
+        node.onclick = (e) => { e.stopPropagation(); selected = selected === c ? null : c; draw(); };
       }
     },
     seat: (s, box) => {
+      if (s === me && fieldMove && !seatMoves.has(s)) {
+        const field = box.querySelector(".field");
+        field.classList.add("drop");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "drop-here";
+        b.dataset.move = fieldMove.text;
+        b.textContent = fieldMove.verb === "points" ? `Play ${shortName(selected)} here for points` : `Play ${shortName(selected)} here`;
+        b.onclick = (e) => { e.stopPropagation(); play(fieldMove.text); };
+        field.appendChild(b);
+        field.onclick = (e) => {
+          if (e.target.closest(".card.playable, .card.target")) return;
+          play(fieldMove.text);
+        };
+      }
       const ms = seatMoves.get(s);
       if (!ms) return;
       box.classList.add("target");
@@ -184,22 +322,67 @@ function draw() {
       };
     },
   };
-  renderBoard($("board"), view, meta, me, hooks);
+  const compact = narrow.matches && view.hands.length >= 3;
+  const board = $("board");
+  renderBoard(board, view, { ...meta }, me, hooks, { compact });
+  board.setAttribute("aria-busy", busy ? "true" : "false");
+  board.classList.toggle("busy", !!inFlight);
+  markLastMove();
   if (focusKey) {
-    const again = $("board").querySelector(focusKey);
+    const again = board.querySelector(focusKey);
     if (again) again.focus();
   }
-  $("status-line").textContent = statusText(view, meta, me);
-  renderActions(moves, cands, discarding);
+  $("status-line").textContent = (me === null && !over ? "Watching. " : "") + statusText(view, meta, me);
+  $("role").hidden = me !== null;
+  $("invite-box").hidden = meta.status !== "open";
+  renderActions(moves, cands, discarding, discardCount);
+  renderNotice(over);
+  renderHint(moves);
   renderLog();
-  const over = view.winner !== null && view.winner !== undefined;
+  $("movebox").hidden = over || me === null;
   $("btn-rematch").hidden = !over || me === null;
   $("btn-rematch").textContent = (meta.rematch_asked || []).includes(me) ? "Rematch asked" : (meta.rematch_asked || []).length ? "Accept rematch" : "Rematch";
+  $("btn-rematch").disabled = (meta.rematch_asked || []).includes(me);
   $("link-replay").hidden = !over;
   $("link-record").hidden = !over;
-  $("btn-resign").hidden = over || me === null;
-  $("btn-draw").hidden = over || me === null;
-  $("btn-draw").textContent = (meta.draw_offers || []).length && !(meta.draw_offers || []).includes(me) ? "Accept draw" : "Offer draw";
+  const playing = !over && me !== null && meta.status === "playing";
+  $("btn-resign").hidden = !playing;
+  $("btn-draw").hidden = !playing || (meta.draw_offers || []).length > 0;
+  $("btn-resign").disabled = $("btn-draw").disabled = !connected;
+}
+
+// The newest move: its sentence above the board, and the card it moved highlighted
+// where it went (animated just after it happened, unless motion is reduced).
+function markLastMove() {
+  const line = $("last-move");
+  if (!lastMove) { line.textContent = ""; return; }
+  line.textContent = lastMove.text;
+  line.classList.toggle("mine", lastMove.by === me);
+  const board = $("board");
+  const m = lastMove.line.match(/^p(\d+): (\S+)(.*)$/);
+  if (!m) return;
+  const by = Number(m[1]);
+  const verb = m[2];
+  const cards = m[3].trim().split(" ").filter((w) => CARD_RE.test(w));
+  const seat = board.querySelector(`.seat[data-seat="${by}"]`);
+  if (seat) seat.classList.add("just-acted");
+  let node = null;
+  if (verb === "draw") {
+    const hand = board.querySelectorAll(`.seat[data-seat="${by}"] .hand .card`);
+    node = hand.length ? hand[hand.length - 1] : board.querySelector(`.seat[data-seat="${by}"] .hand-count`);
+  } else if (verb === "discard") {
+    node = board.querySelector("#scrap .card:not(.empty-slot)");
+  } else if (verb === "resolve") {
+    node = board.querySelector("#pending .card") || board.querySelector("#scrap .card:not(.empty-slot)");
+  } else if (cards.length) {
+    // Where the card went: the table, the pending box, or the scrap (a scuttle).
+    node = board.querySelector(`.card[data-card="${cards[0]}"]`) ||
+      board.querySelector("#scrap .card:not(.empty-slot)");
+  }
+  if (node) {
+    node.classList.add("just-moved");
+    if (lastMove.fresh && !reduceMotion.matches) node.classList.add("arrive");
+  }
 }
 
 // A selector for the focused board element, to focus it again after a redraw (keyboard
@@ -234,36 +417,88 @@ function button(text, onclick, cls, move) {
   return b;
 }
 
-const PROMPTS = {
-  counter: "A one-off is on the table: counter it with a two, or let it resolve.",
-  take: "Three: choose a card from the scrap (highlighted).",
-  discard: "Four: choose cards to discard, then press Discard.",
-  seven: "Seven: play one of the revealed cards.",
-  "hand-limit": "Hand limit: choose cards to discard, then press Discard.",
-  answer: "A royal was played: answer it with a nine, or resolve.",
-};
+// The sentence of the newest event whose notation matches `re` (searching back).
+function lastSaid(re) {
+  for (let i = log.length - 1; i >= 0; i--) if (re.test(log[i])) return { i, text: said[i], line: log[i] };
+  return null;
+}
 
-function renderActions(moves, cands, discarding) {
+// What a pending one-off is and what Resolve will do, told to the seat that must answer.
+function counterPrompt() {
+  const p = view.pending;
+  if (!p) return "Counter with a two, or resolve.";
+  const card = cardLabel(p.card);
+  const played = lastSaid(new RegExp(`^p\\d+: oneoff ${p.card}\\b`));
+  const intent = played && played.text.includes(" as a one-off ")
+    ? played.text.split(" as a one-off ")[1].replace(/\.$/, "").split(". ")[0] : "";
+  const whose = p.by === me ? "your" : `${seatName(meta, p.by)}'s`;
+  const k = p.counters.length;
+  if (!k) {
+    return `${Name(p.by)} ${p.by === me ? "play" : "plays"} the ${card} as a one-off${intent ? " " + intent : ""}. ` +
+      `Counter it with a two, or Resolve to let it take effect.`;
+  }
+  const last = p.counters[k - 1];
+  const who = lastSaid(new RegExp(`^p\\d+: counter ${last}\\b`));
+  const by = who ? Number(who.line.slice(1, who.line.indexOf(":"))) : null;
+  const counterer = by === null ? "Someone" : Name(by);
+  const verb = by === me ? "countered" : "countered";
+  const what = k === 1 ? `${whose} ${card}` : "the counter";
+  const resolve = k % 2 === 1
+    ? `Resolve: the ${card} is cancelled and goes to the scrap with the twos.`
+    : `Resolve: the ${card} takes effect${intent ? " (" + intent + ")" : ""}.`;
+  return `${counterer} ${verb} ${what} with the ${cardLabel(last)}. Counter back with a two, or ${resolve}`;
+}
+
+function phasePrompt(moves, discardCount) {
+  const p = view.pending;
+  switch (view.phase) {
+    case "counter": return counterPrompt();
+    case "take": return "Three: choose a card from the scrap (highlighted).";
+    case "discard": {
+      const what = p && p.card[0] === "5" ? "Five" : p && p.card[0] === "4" ? `Four from ${seatName(meta, p.by)}` : "Discard";
+      const many = discardCount === 1 ? "one card: click it" : `${discardCount} cards: choose them, then press Discard`;
+      return moves.length === 1 ? `${what}: you must discard ${moves[0].cards.map(shortName).join(" ")}.` : `${what}: discard ${many}.`;
+    }
+    case "seven": return "Seven: play one of the revealed cards (highlighted).";
+    case "hand-limit": return `Hand limit: discard ${discardCount === 1 ? "one card: click it" : discardCount + " cards, then press Discard"}.`;
+    case "answer": return "A royal was played: answer it with a nine, or resolve to let it stand.";
+    default: return "Your move: click a card in your hand, or the deck to draw.";
+  }
+}
+
+function renderActions(moves, cands, discarding, discardCount) {
   const box = $("actions");
   box.replaceChildren();
   const prompt = $("prompt");
   prompt.textContent = "";
+  if (!connected) { prompt.textContent = "Reconnecting… moves are paused."; return; }
+  if (inFlight) { prompt.textContent = "Sending your move…"; return; }
   if (!moves.length) return;
-  prompt.textContent = selected ? selectionPrompt(cands) : PROMPTS[view.phase] ||
-    "Your move: click a card in your hand, the deck to draw, or pick below.";
+  prompt.textContent = selected ? selectionPrompt(cands) : phasePrompt(moves, discardCount);
   if (discarding) {
-    const chosen = [...discardSel].sort();
-    const match = moves.find((m) => [...m.cards].sort().join() === chosen.join());
-    const b = button(`Discard ${chosen.join(" ")}`, () => match && play(match.text), "primary");
-    b.id = "discard-button";
-    b.disabled = !match;
-    box.appendChild(b);
+    if (moves.length === 1) {
+      const b = button(label(moves[0].text), () => play(moves[0].text), "primary", moves[0].text);
+      b.id = "discard-button";
+      box.appendChild(b);
+    } else if (discardCount > 1) {
+      const chosen = [...discardSel].sort();
+      const match = moves.find((m) => [...m.cards].sort().join() === chosen.join());
+      const b = button(chosen.length ? `Discard ${chosen.map(shortName).join(" ")}` : `Discard (choose ${discardCount})`,
+        () => match && play(match.text), "primary");
+      b.id = "discard-button";
+      b.disabled = !match;
+      box.appendChild(b);
+    }
   }
-  for (const m of moves) {
-    if (!m.cards.length) box.appendChild(button(label(m.text), () => play(m.text), "primary", m.text));
+  if (selected) {
+    // The selected card's moves are the choice now: primary; the rest wait.
+    for (const m of cands) box.appendChild(button(label(m.text), () => play(m.text), "cand primary", m.text));
+    box.appendChild(button("Cancel", () => { selected = null; draw(); }, "cancel"));
+  } else {
+    for (const m of moves) {
+      if (!m.cards.length) box.appendChild(button(label(m.text), () => play(m.text), "primary", m.text));
+    }
   }
-  for (const m of cands) box.appendChild(button(label(m.text), () => play(m.text), "cand", m.text));
-  if (selected) box.appendChild(button("Cancel", () => { selected = null; draw(); }));
   const all = document.createElement("details");
   all.id = "all-moves";
   all.open = allOpen;
@@ -278,28 +513,83 @@ function renderActions(moves, cands, discarding) {
 
 // What to do with the selected card: which highlighted things a click may choose.
 function selectionPrompt(cands) {
-  const name = cardLabel(selected);
+  const nm = cardLabel(selected);
   if (selectedTarget) {
     const seats = selectedSeat === null && cands.some((m) => m.seats.length);
     const seat = seats ? " click the seat that gets it (highlighted) or" : "";
-    return `${name} on ${cardLabel(selectedTarget)}:${seat} choose below.`;
+    return `${nm} on ${cardLabel(selectedTarget)}:${seat} choose below.`;
   }
   const where = [];
+  if (cands.some((m) => m.verb === "points")) where.push("your field for points");
   if (cands.some((m) => m.cards.length > 1)) where.push("a highlighted card");
   if (cands.some((m) => m.cards.length === 1 && m.seats.length)) where.push("a highlighted seat");
-  return `${name}: choose how to play it${where.length ? " or click " + where.join(" or ") : ""}.`;
+  return `${nm}: click ${where.length ? where.join(" or ") + ", or " : ""}choose below.`;
 }
+
+// Draw offers and rematch asks, with their buttons; a flash note ("declined") once.
+function renderNotice(over) {
+  const box = $("notice");
+  const text = $("notice-text");
+  const acts = $("notice-actions");
+  acts.replaceChildren();
+  const offers = meta.draw_offers || [];
+  const asked = meta.rematch_asked || [];
+  let msg = "";
+  if (!over && offers.length) {
+    const who = offers.map(name).join(" and ");
+    if (offers.includes(me)) {
+      const waiting = (meta.players || []).map((_, i) => i).filter((i) => !offers.includes(i)).map(name);
+      msg = `You offered a draw; waiting for ${waiting.join(" and ")}.`;
+      acts.appendChild(button("Withdraw offer", () => send({ t: "draw", action: "decline" }), "", ""));
+    } else {
+      msg = `${who} ${offers.length > 1 ? "offer" : "offers"} a draw.`;
+      if (me !== null) {
+        const a = button("Accept draw", () => send({ t: "draw", action: "accept" }), "primary");
+        a.id = "btn-accept-draw";
+        const d = button("Decline", () => send({ t: "draw", action: "decline" }));
+        d.id = "btn-decline-draw";
+        acts.append(a, d);
+      }
+    }
+  } else if (over && !meta.rematch && asked.length) {
+    msg = `Rematch asked by ${asked.map(name).join(" and ")}.`;
+  } else if (noticeFlash) {
+    msg = noticeFlash;
+  }
+  text.textContent = msg;
+  box.hidden = !msg;
+}
+
+function renderHint(moves) {
+  const box = $("hint");
+  const h = hints.next(new Set(moves.map((m) => m.verb)));
+  box.hidden = !h;
+  if (!h) return;
+  $("hint-text").textContent = h.text;
+  box.dataset.verb = h.verb;
+}
+$("hint-ok").onclick = () => { hints.dismiss($("hint").dataset.verb); draw(); };
+$("hint-off").onclick = () => { hints.stop(); draw(); };
 
 function renderLog() {
   const ol = $("log");
+  if (ol.children.length === said.length) return;
   ol.replaceChildren();
-  for (const line of log) {
+  said.forEach((text, i) => {
     const li = document.createElement("li");
-    li.textContent = line;
+    li.textContent = text;
+    li.dataset.line = log[i] || "";
     ol.appendChild(li);
-  }
+  });
   ol.scrollTop = ol.scrollHeight;
 }
+
+// Clicks on the board while disconnected are refused visibly; while a move is on its way
+// they are ignored (a double click plays once).
+$("board").addEventListener("click", (e) => {
+  if (!connected) { e.stopPropagation(); e.preventDefault(); refuse(); return; }
+  if (inFlight) { e.stopPropagation(); e.preventDefault(); }
+}, true);
 
 $("move-form").onsubmit = (e) => {
   e.preventDefault();
@@ -307,11 +597,27 @@ $("move-form").onsubmit = (e) => {
   if (text) { play(text); $("move-text").value = ""; }
 };
 $("btn-resign").onclick = () => { if (confirm("Resign this game?")) send({ t: "resign" }); };
-$("btn-draw").onclick = () => send({ t: "draw", action: (meta.draw_offers || []).length ? "accept" : "offer" });
+$("btn-draw").onclick = () => { if (!(meta.draw_offers || []).length) send({ t: "draw", action: "offer" }); };
 $("btn-rematch").onclick = () => send({ t: "rematch" });
+$("copy-invite").onclick = async () => {
+  const input = $("invite");
+  try { await navigator.clipboard.writeText(input.value); } catch {
+    input.select(); document.execCommand("copy");
+  }
+  $("copy-invite").textContent = "Copied";
+  setTimeout(() => { $("copy-invite").textContent = "Copy link"; }, 2000);
+};
+function soundButton() {
+  const on = soundOn();
+  $("btn-sound").textContent = on ? "Sound on" : "Sound off";
+  $("btn-sound").setAttribute("aria-pressed", on ? "true" : "false");
+}
+$("btn-sound").onclick = () => { setSound(!soundOn()); soundButton(); };
+soundButton();
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape") { selected = null; discardSel = []; draw(); }
 });
+narrow.addEventListener("change", () => draw());
 const join = $("join-button");
 if (join) {
   join.onclick = async () => {
@@ -324,5 +630,7 @@ if (join) {
     location.reload();
   };
 }
+// A move never answered (a socket that died silently) frees the board after a while.
+setInterval(() => { if (inFlight && Date.now() - inFlight.at > 10000) { inFlight = null; draw(); } }, 2000);
 window.addEventListener("beforeunload", () => { closedByUs = true; });
 connect();
