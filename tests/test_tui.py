@@ -864,7 +864,7 @@ def test_snapshot_discard_dialog(snap_compare: Any) -> None:
 
 
 def test_snapshot_game_over(snap_compare: Any) -> None:
-    app = make_app(rules="standard", seed=2)
+    app = make_app(rules="standard", seed=2, record="game.cuttle")  # a fixed name on screen
     assert snap_compare(app, terminal_size=SIZE, run_before=quiet(play_out))
 
 
