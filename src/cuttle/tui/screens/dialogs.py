@@ -8,14 +8,14 @@ the chosen move text (or ``None`` when closed with Escape).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -32,6 +32,17 @@ TABLE_KEYS = [
     Binding("q", "app.table('quit_table')", "Quit"),
 ]
 """The table's keys, still working while a move dialog is open (it closes first)."""
+
+SHORT_HEIGHT = 32
+"""Terminal rows below which dialogs leave out their blank lines."""
+
+
+def cards_per_line(dialog: Screen[Any], row: CardRow) -> int | None:
+    """How many cards of ``row`` fit a line of ``dialog``'s box (``None``: not laid out)."""
+    box = dialog.query_one(".dialog", Vertical)
+    width = box.content_region.width
+    return max(1, (width + 1) // row.span) if width else None
+
 
 Choice = tuple[Text, str]
 """An option of a dialog: what is shown, and the move text it stands for."""
@@ -99,13 +110,11 @@ class ChoiceDialog(ModalScreen[str | None]):
 
     def _fit_cards(self) -> None:
         """Draw the cards in as many lines as the dialog's width needs: every card shows."""
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
         if not self.cards:
             return
         row = self.query_one("#dialog-cards", CardRow)
-        box = self.query_one(".dialog", Vertical)
-        width = box.content_region.width or box.size.width
-        per_line = max(1, (width + 1) // row.span) if width else None
-        row.show([CardItem(c) for c in self.cards], per_line)
+        row.show([CardItem(c) for c in self.cards], cards_per_line(self, row))
 
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -235,6 +244,11 @@ class DiscardDialog(ModalScreen[str | None]):
         """Draw the hand."""
         self._redraw()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the hand to the dialog's new width."""
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+        self._redraw()
+
     def _redraw(self) -> None:
         items = [
             CardItem(
@@ -244,7 +258,8 @@ class DiscardDialog(ModalScreen[str | None]):
             )
             for i, c in enumerate(self.hand)
         ]
-        self.query_one("#discard-hand", CardRow).show(items)
+        row = self.query_one("#discard-hand", CardRow)
+        row.show(items, cards_per_line(self, row))
         self.query_one("#discard-count", Static).update(self._count_text())
 
     def toggle(self, name: str) -> None:
