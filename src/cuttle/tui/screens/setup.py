@@ -161,7 +161,9 @@ class SetupScreen(Screen[Session | None]):
                 ),
                 id="variants",
             )
-        yield Static(self.error, id="setup-error")
+        error = Static(self.error, id="setup-error")
+        error.display = bool(self.error)  # no blank line above the buttons
+        yield error
         with Horizontal(classes="setup-buttons"):
             yield Button("Start", id="start", variant="primary")
             yield Button("Quit", id="quit", variant="error")
@@ -292,7 +294,9 @@ class SetupScreen(Screen[Session | None]):
         try:
             session = self.make_session(options)
         except ValueError as exc:
-            self.query_one("#setup-error", Static).update(f"Cannot start: {exc}")
+            error = self.query_one("#setup-error", Static)
+            error.update(f"Cannot start: {exc}")
+            error.display = True
             return
         self.options = options
         self.dismiss(session)
