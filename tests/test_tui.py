@@ -9,14 +9,25 @@ choices without the interface.
 from __future__ import annotations
 
 import multiprocessing
+import time
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, SelectionList, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    SelectionList,
+    Static,
+)
 
 from cuttle import Game, load_house_rules, new_game, read_record
 from cuttle.bots import make_bot
@@ -42,9 +53,20 @@ from cuttle.tui.widgets.cards import (
     label,
     row_lines,
 )
-from cuttle.tui.widgets.table import HandView, MovesPanel, SeatPanel
+from cuttle.tui.widgets.table import HandView, MoveLog, MovesPanel, SeatPanel
 
 SIZE = (120, 40)
+SMALL = (80, 24)
+"""The smallest terminal the table is laid out for."""
+FIRST_MOVE = ("1", "enter")
+"""Keys that play the first legal move on the table (Enter alone never plays)."""
+
+
+@pytest.fixture(autouse=True)
+def in_tmp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test runs in its own folder: finished games are saved to ./records."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 def local_bot(spec: str, seed: int | None) -> LocalRandomBot:
@@ -92,6 +114,9 @@ async def settle(pilot: Pilot[Any]) -> None:
             continue
         if t.bot_worker is not None:
             await app.workers.wait_for_complete()
+            continue
+        if getattr(t, "bot_waiting", False):  # a bot move waits for the bot pause
+            await pilot.pause(0.05)
             continue
         screen = app.screen
         if isinstance(screen, (GameOverDialog, ConfirmDialog)):
@@ -173,7 +198,7 @@ async def play_out(
         if isinstance(screen, TableScreen):
             if on_table is not None:
                 on_table(app)
-            await pilot.press("enter")
+            await pilot.press(*FIRST_MOVE)
         elif isinstance(screen, DiscardDialog):
             seen.append(screen.id or "discard")
             for k in range(screen.need if len(screen.legal) > 1 else 0):
@@ -194,6 +219,7 @@ def position(
     deck_top: list[str] = (),  # type: ignore[assignment]
     rules: str = "standard",
     scrap: list[str] = (),  # type: ignore[assignment]
+    frozen: list[str] = (),  # type: ignore[assignment]
 ) -> Game:
     """A position with these hands and fields; the other cards make up the deck."""
     used = {c for hand in hands for c in hand} | {*deck_top, *scrap}
@@ -214,7 +240,7 @@ def position(
         "fields": [{"points": [], "faces": [], "glasses": [], **f} for f in fields],
         "scrap": list(scrap),
         "deck": [*deck_top, *rest],
-        "frozen": [],
+        "frozen": list(frozen),
         "passes": 0,
         "pending": None,
         "revealed": [],
@@ -226,7 +252,31 @@ def position(
 def session_at(game: Game, seat: int = 0, **kw: Any) -> Session:
     """A session continuing ``game`` with local random bots."""
     bots = {s: "random" for s in range(game.n) if s != seat}
-    return Session(game.rules, seat, bots, seed=5, bot_factory=local_bot, game=game, **kw)
+    kw.setdefault("bot_factory", local_bot)
+    return Session(game.rules, seat, bots, seed=5, game=game, **kw)
+
+
+class ScriptBot:
+    """A bot that plays the first legal move starting with one of ``prefer`` (in that
+    order), else the first legal move."""
+
+    def __init__(self, *prefer: str) -> None:
+        """Prefer moves starting with ``prefer``."""
+        self.name = "script"
+        self.prefer = prefer
+
+    def choose(self, view: Any) -> str:
+        """The preferred legal move."""
+        for start in self.prefer:
+            for m in view.legal:
+                if m.startswith(start):
+                    return str(m)
+        return str(view.legal[0])
+
+
+def status_text(t: TableScreen) -> str:
+    """The status panel's text."""
+    return str(t.query_one("#status", Static).render())
 
 
 # ---------------------------------------------------------------------- whole games
@@ -279,7 +329,7 @@ async def counter_then_discard(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         if isinstance(app.screen, ChoiceDialog):
             break
-        await pilot.press("enter")
+        await pilot.press(*FIRST_MOVE)
     dialog = app.screen
     assert isinstance(dialog, ChoiceDialog) and dialog.id == "counter-dialog"
     g = table(app).session.game
@@ -294,7 +344,7 @@ async def counter_then_discard(pilot: Pilot[Any]) -> None:
     for _ in range(100):  # on to the discard dialog
         if isinstance(app.screen, DiscardDialog):
             break
-        await pilot.press("enter")
+        await pilot.press(*FIRST_MOVE)
         await settle(pilot)
     dialog = app.screen
     assert isinstance(dialog, DiscardDialog)
@@ -525,7 +575,7 @@ async def test_resign_ends_the_game_and_quit_codes() -> None:
     app = make_app(rules="standard", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("enter")
+        await pilot.press(*FIRST_MOVE)
         await settle(pilot)
         await pilot.press("q")
         await pilot.pause()
@@ -602,7 +652,8 @@ class FailingBot:
 
 
 async def test_bots_play_one_by_one_and_a_failing_bot_plays_at_random() -> None:
-    opts = AppOptions(rules="standard", seed=6, seat=1, skip_setup=True, bot_delay=1.0)
+    # (a long pause: starting the app on a loaded machine may take a second)
+    opts = AppOptions(rules="standard", seed=6, seat=1, skip_setup=True, bot_delay=2.5)
     app = CuttleApp(opts, bot_factory=lambda spec, seed: FailingBot())
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
@@ -800,7 +851,7 @@ def test_snapshot_table_mid_game(snap_compare: Any) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         for _ in range(6):
             await settle(pilot)
-            await pilot.press("enter")
+            await pilot.press(*FIRST_MOVE)
         await settle(pilot)
 
     app = make_app(rules="standard", seed=11)
@@ -813,7 +864,7 @@ def test_snapshot_discard_dialog(snap_compare: Any) -> None:
 
 
 def test_snapshot_game_over(snap_compare: Any) -> None:
-    app = make_app(rules="standard", seed=2)
+    app = make_app(rules="standard", seed=2, record="game.cuttle")  # a fixed name on screen
     assert snap_compare(app, terminal_size=SIZE, run_before=quiet(play_out))
 
 
@@ -910,3 +961,318 @@ async def test_team_nine_answer_dialog_answers_out_of_turn() -> None:
         if again.phase == "main":
             break
     assert again.phase == "main" and again.to_act == 0
+
+
+# ---------------------------------------------------------------------- a new player's table
+
+
+async def test_a_finished_game_is_saved_and_a_mid_game_save_is_updated(tmp_path: Path) -> None:
+    app = make_app(rules="standard", seed=2)  # no --record: the default records folder
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(pilot)
+        s = table(app).session
+        (saved,) = (tmp_path / "records").glob("*.cuttle")
+        assert read_record(saved.read_text(encoding="utf-8")).history == s.game.history
+        over = app.screen
+        assert isinstance(over, GameOverDialog)
+        assert str(saved.name) in str(over.query_one("#save-message", Static).render())
+
+    app = make_app(rules="standard", seed=3, record="mine.cuttle")
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(3):
+            await settle(pilot)
+            await pilot.press(*FIRST_MOVE)
+        await settle(pilot)
+        await pilot.press("s")  # saved mid-game ...
+        await pilot.pause()
+        record = tmp_path / "mine.cuttle"
+        early = read_record(record.read_text(encoding="utf-8"))
+        await play_out(pilot)
+        s = table(app).session
+        # ... and the same file holds the whole game at the end
+        final = read_record(record.read_text(encoding="utf-8"))
+        assert len(early.history) < len(final.history) == len(s.game.history)
+        assert final.history == s.game.history and final.is_over
+        assert list(tmp_path.glob("*.cuttle")) == [record]
+
+
+def many_moves() -> Game:
+    """Seventeen legal moves for p0 (draw first)."""
+    return position(
+        [["5H", "KD", "9S", "JC", "7C", "6D", "4H"], ["2C", "3D", "4C", "6C", "8C"]],
+        [{"points": ["AD", "3S"]}, {"points": ["7H", "9H"]}],
+    )
+
+
+async def test_two_digit_move_numbers_in_the_move_list() -> None:
+    at = session_at(many_moves())
+    game = at.game
+    legal = game.legal_moves()
+    assert len(legal) > 10
+    app = make_app(session=at)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        await pilot.press("1", "0")  # typed quickly: the first key moves the focus
+        await pilot.pause()
+        assert t.query_one("#move-filter", Input).value == "10"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert played(game) == [legal[9]]
+
+
+async def test_two_digit_choices_in_a_dialog_and_every_card_shown() -> None:
+    scrap = ["QH", "5D", "AH", "AS", "2D", "2H", "4D", "4H", "5S", "6D", "7S"]
+    game = position(
+        [["3C", "KD"], ["4S", "6C", "8C", "9C", "TC"]], [{}, {}], rules="classic", scrap=scrap
+    )
+    at = session_at(game)
+    game = at.game
+    app = make_app(session=at)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        table(app).play_move("oneoff 3C")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog.id == "take-dialog"
+        assert len(dialog.choices) == 11
+        # every card of the scrap is on screen, at 80×24 too (the row wraps)
+        row = dialog.query_one("#dialog-cards", CardRow)
+        assert row.per_line is not None and row.per_line < 11
+        text = screen_text(app)
+        assert all(label(c) in text for c in scrap)
+        await pilot.press("1", "1")  # choice 11, not choice 1
+        await settle(pilot)
+        assert played(game) == ["oneoff 3C", dialog.choices[10][1]]
+
+
+async def test_one_digit_of_a_long_list_waits_for_the_next() -> None:
+    game = position(
+        [["3C", "KD"], ["4S", "6C", "8C", "9C", "TC"]],
+        [{}, {}],
+        rules="classic",
+        scrap=["QH", "5D", "AH", "AS", "2D", "2H", "4D", "4H", "5S", "6D", "7S"],
+    )
+    at = session_at(game)
+    game = at.game
+    app = make_app(session=at)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table(app).play_move("oneoff 3C")
+        await settle(pilot)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.screen is dialog  # 1 may start 10 or 11: it waits ...
+        await pilot.pause(dialog.typed.timeout + 0.3)
+        await settle(pilot)
+        assert played(game) == ["oneoff 3C", dialog.choices[0][1]]  # ... then picks 1
+
+
+async def test_focus_starts_on_the_hand_and_enter_alone_never_plays() -> None:
+    at = session_at(many_moves())
+    game = at.game
+    app = make_app(session=at)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        hand = t.query_one("#hand", HandView)
+        assert app.focused is hand
+        options = t.query_one("#move-list", OptionList)
+        assert options.highlighted is None  # no move waits for Enter
+        await pilot.press("enter", "enter", "enter")
+        await pilot.pause()
+        assert played(game) == []
+        assert t.selected == hand.cards[0]  # Enter selected the first card (and again)
+        await pilot.press("escape", "right", "right", "enter")
+        await pilot.pause()
+        assert t.selected == hand.cards[2] and app.focused is hand
+        first = next(m for m in game.legal_moves() if ch.parts(m).card == hand.cards[2])
+        await pilot.press("down")  # ↓ goes to the moves of the selected card
+        await pilot.pause()
+        assert app.focused is options and options.highlighted == 0
+        await pilot.press("enter")  # Enter on a highlighted move of the list plays it
+        await settle(pilot)
+        assert played(game) == [first]
+
+
+async def test_the_footer_shows_every_table_key() -> None:
+    app = make_app(rules="standard", seed=11)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        for key in ("h Hint", "s Save", "r Resign", "o Dialog", "/ Filter", "esc Clear", "q Quit"):
+            assert key in footer
+
+
+async def test_keys_work_after_the_game_over_dialog_when_the_filter_played_last() -> None:
+    app = make_app(rules="standard", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(pilot)  # every move typed as its number in the filter
+        assert isinstance(app.screen, GameOverDialog)
+        await pilot.press("l")  # look at the table
+        await pilot.pause()
+        t = table(app)
+        assert not isinstance(app.focused, Input)
+        await pilot.press("n")  # a rematch, not an "n" in the filter
+        await settle(pilot)
+        assert table(app).session.number == 2
+        assert t.query_one("#move-filter", Input).value == ""
+
+
+async def test_small_terminal_shows_the_newest_moves_and_enough_of_the_list() -> None:
+    app = make_app(rules="standard", seed=11)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(6):
+            await settle(pilot)
+            await pilot.press(*FIRST_MOVE)
+        await settle(pilot)
+        t = table(app)
+        s = t.session
+        text = screen_text(app)
+        log = t.query_one("#log", MoveLog)
+        assert log.scroll_y == log.max_scroll_y > 0  # scrolled to the newest move
+        newest = f"{len(s.history()):>3}. "
+        assert newest in text
+        options = t.query_one("#move-list", OptionList)
+        assert options.size.height >= 5
+        shown = [f"{i:>2}. " for i in range(1, 6)]
+        assert all(line in text for line in shown)
+
+
+async def test_setup_opens_at_the_top_on_a_small_terminal_with_start_in_sight() -> None:
+    app = CuttleApp(AppOptions(seed=42, bots=["medium"]), bot_factory=local_bot)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        text = screen_text(app)
+        assert "Set up a game of Cuttle" in text and "Rule set" in text
+        assert setup.query_one("#setup-form", VerticalScroll).scroll_y == 0
+        start = setup.query_one("#start", Button)
+        assert app.focused is start and "Start" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert table(app).session.seed == 42
+
+
+async def test_practice_round_from_the_setup_screen() -> None:
+    app = CuttleApp(AppOptions(seed=5, bot_delay=0), bot_factory=local_bot)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        box = setup.query_one("#practice", Checkbox)
+        assert not box.value
+        box.value = True
+        setup.query_one("#bot-pause", Select).value = 0.0
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        s = table(app).session
+        assert s.practice and HIDDEN not in s.view()["hands"][1]
+        assert app.options.bot_delay == 0 or s.practice
+
+
+async def test_the_card_that_moved_last_is_marked() -> None:
+    game = position([["5H", "KD"], ["7D", "3C", "4C", "6C", "8C"]], [{}, {"points": ["9H"]}])
+    at = session_at(game, bot_factory=lambda spec, seed: ScriptBot("points 7D", "draw"))
+    app = make_app(session=at)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        assert not [
+            it for r in t.query(CardRow).results(CardRow) for it in r.items if it.state == "last"
+        ]
+        t.play_move("draw")
+        await settle(pilot)
+        assert t.session.history()[-1] == "p1: points 7D"
+
+        def lasts() -> list[str]:
+            rows = t.query(".field-row").results(CardRow)
+            return [it.card for r in rows for it in r.items if it.state == "last"]
+
+        assert lasts() == ["7D"]  # the bot's card, where it now lies
+        assert t.query_one("#hand", HandView).last is None
+        t.play_move("points 5H")
+        await settle(pilot)
+        assert t.session.history()[-2:] == ["p0: points 5H", "p1: draw"]
+        assert lasts() == []  # a draw moves no card anyone sees
+
+
+async def test_bot_moves_are_shown_one_at_a_time_with_a_pause() -> None:
+    game = position([["5H", "KD"], ["AC", "3C", "4C", "6C", "8C"]], [{"points": ["9H"]}, {}])
+    at = session_at(game, bot_factory=lambda spec, seed: ScriptBot("oneoff AC"))
+    opts = AppOptions(skip_setup=True, bot_delay=0.6)
+    app = CuttleApp(opts, session=at)
+    s = at
+    times: list[tuple[str, float, str]] = []
+
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        human, bot = s.play_human, s.play_bot
+
+        def play_human(text: str) -> str:
+            times.append((text, time.monotonic(), status_text(t)))
+            return human(text)
+
+        def play_bot(request: Any, choice: str) -> str | None:
+            times.append((choice, time.monotonic(), status_text(t)))
+            return bot(request, choice)
+
+        s.play_human = play_human  # type: ignore[method-assign]
+        s.play_bot = play_bot  # type: ignore[method-assign]
+        t.play_move("draw")
+        await settle(pilot)
+        moves = [m for m, _, _ in times]
+        assert moves == ["draw", "oneoff AC", "resolve"]  # your resolve was automatic
+        (_, drew, _), (_, oneoff, _), (_, resolved, shown) = times
+        assert oneoff - drew >= 0.55  # the bot's move waited for the pause ...
+        assert resolved - oneoff >= 0.55  # ... and so did your automatic answer,
+        assert "A♣" in shown and "Last" in shown  # while the status told the bot's move
+
+
+async def test_frozen_cards_and_glasses_are_marked() -> None:
+    game = position(
+        [["9S", "5H", "KD"], ["2C", "3D", "4C", "6C"]],
+        [{"glasses": ["8D"]}, {"glasses": ["8C"], "points": ["7H"]}],
+        frozen=["5H"],
+    )
+    at = session_at(game)
+    app = make_app(session=at)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        hand = t.query_one("#hand", HandView)
+        await pilot.press("right")  # the cursor off the frozen five
+        await pilot.pause()
+        five = next(it for it in hand.items if it.card == "5H")
+        assert five.mark == "❄" and five.state == "frozen"
+        assert all(it.mark == "" for it in hand.items if it.card != "5H")
+        title = str(t.query_one("#hand-title", Label).render())
+        assert "frozen 5♥" in title and "seen by p1 (glasses)" in title
+        theirs = next(iter(t.query(".opponent").results(SeatPanel)))
+        assert "your glasses show it" in str(theirs.query_one(".hand-label", Label).render())
+        assert "glasses: see you" in str(theirs.query_one(".glasses-label", Label).render())
+        mine = t.query_one("#my-seat", SeatPanel)
+        assert "glasses: see p1" in str(mine.query_one(".glasses-label", Label).render())
+        text = screen_text(app)
+        assert "❄" in text and "seen by p1 (glasses)" in text
+
+
+def test_snapshot_table_small_terminal(snap_compare: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        for _ in range(6):
+            await settle(pilot)
+            await pilot.press(*FIRST_MOVE)
+        await settle(pilot)
+
+    app = make_app(rules="standard", seed=11)
+    assert snap_compare(app, terminal_size=SMALL, run_before=quiet(run_before))
+
+
+def test_snapshot_setup_small_terminal(snap_compare: Any) -> None:
+    app = CuttleApp(AppOptions(seed=42, bots=["medium"]), bot_factory=local_bot)
+    assert snap_compare(app, terminal_size=SMALL, run_before=quiet())

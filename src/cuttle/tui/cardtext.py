@@ -27,14 +27,19 @@ BORDERS = {
     "plain": ("╭", "─", "╮", "│", "╰", "╯"),
     "selected": ("╔", "═", "╗", "║", "╚", "╝"),
     "target": ("┏", "━", "┓", "┃", "┗", "┛"),
+    "last": ("┏", "╍", "┓", "╏", "┗", "┛"),
 }
 """Corner, edge and side characters of a card for each state."""
+FROZEN_MARK = "❄"
+"""Drawn in the corner of a hand card a nine froze (it cannot be played this turn)."""
 BORDER_COLOR = {
     "plain": "grey50",
     "playable": "grey15",
     "selected": "dark_orange3",
     "target": "green4",
     "cursor": "blue1",
+    "last": "magenta",
+    "frozen": "steel_blue",
 }
 
 

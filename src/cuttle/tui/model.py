@@ -65,6 +65,14 @@ class SeatData:
     turn: bool
     partner: bool = False
     frozen: tuple[str, ...] = field(default_factory=tuple)
+    sees: tuple[int, ...] = ()
+    """Seats whose hands this seat sees through glasses (eights on the table)."""
+    seen_by: tuple[int, ...] = ()
+    """Seats that see this seat's hand through their glasses."""
+    seen_by_you: bool = False
+    """Whether the viewer sees this (other) seat's hand through glasses."""
+    viewer: int | None = None
+    """The seat this is seen from."""
 
     @property
     def hidden(self) -> int:
@@ -93,6 +101,29 @@ def _stack(entry: Any, key: str) -> Stack:
     return Stack(str(entry.get("card", HIDDEN)), covers, entry.get("owner"))
 
 
+def glasses_sight(view: Mapping[str, Any], rules: RuleSet | None) -> dict[int, tuple[int, ...]]:
+    """Whose hands each seat sees through glasses, from the eights on the table.
+
+    Glasses show the holder every opponent's hand; under rules with public glasses
+    (``glasses_public``) any glasses open every hand but their holder's to everyone.
+    Only the table is read, which every seat sees.
+    """
+    fields_ = view.get("fields", [])
+    n = len(fields_)
+    holds = [bool(f.get("glasses")) for f in fields_]
+    sight: dict[int, tuple[int, ...]] = {}
+    for viewer in range(n):
+        if rules is not None and rules.glasses_public:
+            seen = [h for h in range(n) if h != viewer and any(holds[:h] + holds[h + 1 :])]
+        elif holds[viewer]:
+            team = rules.team_of(viewer) if rules is not None else (viewer,)
+            seen = [h for h in range(n) if h not in team]
+        else:
+            seen = []
+        sight[viewer] = tuple(seen)
+    return sight
+
+
 def seat_data(
     view: Mapping[str, Any],
     seat: int,
@@ -111,6 +142,7 @@ def seat_data(
     frozen = set(view.get("frozen", []))
     hand = tuple(view["hands"][seat])
     partner = rules is not None and seat != you and seat in rules.team_of(you)
+    sight = glasses_sight(view, rules)
     return SeatData(
         seat=seat,
         name=names[seat] if seat < len(names) else f"p{seat}",
@@ -127,6 +159,10 @@ def seat_data(
         turn=not over and view.get("turn") == seat,
         partner=partner,
         frozen=tuple(c for c in hand if c in frozen),
+        sees=sight.get(seat, ()),
+        seen_by=tuple(v for v, seen in sight.items() if seat in seen),
+        seen_by_you=seat != you and seat in sight.get(you, ()),
+        viewer=you,
     )
 
 
@@ -141,7 +177,9 @@ def seat_title(data: SeatData) -> Text:
     out.append("  ")
     goal = f"/{data.goal}" if data.goal is not None else ""
     out.append(f"{data.score}{goal} points", style="bold green" if data.score else "green")
-    out.append(f"  K×{data.kings} Q×{data.queens}", style="cyan")
+    royals = [f"K×{data.kings}" if data.kings else "", f"Q×{data.queens}" if data.queens else ""]
+    if any(royals):
+        out.append("  " + " ".join(r for r in royals if r), style="cyan")
     out.append(f"  hand {len(data.hand)}", style="dim")
     if data.turn and not data.to_act:
         out.append("  (their turn)", style="dim italic")

@@ -8,19 +8,21 @@ the chosen move text (or ``None`` when closed with Escape).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..cardtext import card_text, cards_text, move_label
 from ..choices import discard_move
+from ..typeahead import TypeAhead
 from ..widgets.cards import CardItem, CardRow
 
 TABLE_KEYS = [
@@ -31,12 +33,27 @@ TABLE_KEYS = [
 ]
 """The table's keys, still working while a move dialog is open (it closes first)."""
 
+SHORT_HEIGHT = 32
+"""Terminal rows below which dialogs leave out their blank lines."""
+
+
+def cards_per_line(dialog: Screen[Any], row: CardRow) -> int | None:
+    """How many cards of ``row`` fit a line of ``dialog``'s box (``None``: not laid out)."""
+    box = dialog.query_one(".dialog", Vertical)
+    width = box.content_region.width
+    return max(1, (width + 1) // row.span) if width else None
+
+
 Choice = tuple[Text, str]
 """An option of a dialog: what is shown, and the move text it stands for."""
 
 
 class ChoiceDialog(ModalScreen[str | None]):
-    """Choose one move from a list: ↑/↓ and Enter, a digit, or a click."""
+    """Choose one move from a list: ↑/↓ and Enter, its number, or a click.
+
+    A number of two digits is typed digit by digit (``1`` then ``1`` is choice 11); a
+    digit that may start a longer number waits a moment (or Enter) before it picks.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close"), *TABLE_KEYS]
 
@@ -61,6 +78,8 @@ class ChoiceDialog(ModalScreen[str | None]):
         self.choices = list(choices)
         self.cards = list(cards)
         self.cards_label = cards_label
+        self.typed = TypeAhead()
+        self._typed_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         """Title, explanation, cards and the numbered choices."""
@@ -70,9 +89,7 @@ class ChoiceDialog(ModalScreen[str | None]):
             if self.cards:
                 if self.cards_label:
                     yield Label(self.cards_label, classes="group-label")
-                row = CardRow("chip", classes="dialog-cards")
-                row.show([CardItem(c) for c in self.cards])
-                yield row
+                yield CardRow("chip", id="dialog-cards", classes="dialog-cards")
             options = [
                 Option(Text(f"{i}. ").append_text(label), id=f"choice-{i - 1}")
                 for i, (label, _move) in enumerate(self.choices, start=1)
@@ -81,10 +98,23 @@ class ChoiceDialog(ModalScreen[str | None]):
             yield Label("Enter chooses · digits pick · Esc closes", classes="dialog-help")
 
     def on_mount(self) -> None:
-        """Focus the choices, the first one highlighted."""
+        """Focus the choices, the first one highlighted; lay out the cards."""
         options = self.query_one("#choices", OptionList)
         options.highlighted = 0
         options.focus()
+        self._fit_cards()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the cards to the dialog's new width."""
+        self._fit_cards()
+
+    def _fit_cards(self) -> None:
+        """Draw the cards in as many lines as the dialog's width needs: every card shows."""
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+        if not self.cards:
+            return
+        row = self.query_one("#dialog-cards", CardRow)
+        row.show([CardItem(c) for c in self.cards], cards_per_line(self, row))
 
     @on(OptionList.OptionSelected, "#choices")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -93,12 +123,27 @@ class ChoiceDialog(ModalScreen[str | None]):
         self.dismiss(self.choices[index][1])
 
     def on_key(self, event: events.Key) -> None:
-        """A digit picks that choice."""
-        if event.character and event.character.isdigit():
-            k = int(event.character)
-            if 1 <= k <= len(self.choices):
-                event.stop()
-                self.dismiss(self.choices[k - 1][1])
+        """A digit picks that choice (or waits for a second digit, see the class doc)."""
+        if not (event.character and event.character.isdigit()):
+            return
+        event.stop()
+        number, final = self.typed.push(event.character, len(self.choices))
+        if self._typed_timer is not None:
+            self._typed_timer.stop()
+            self._typed_timer = None
+        if number is None:
+            return
+        self.query_one("#choices", OptionList).highlighted = number - 1
+        if final:
+            self.dismiss(self.choices[number - 1][1])
+        else:
+            self._typed_timer = self.set_timer(self.typed.timeout, self._typed_done)
+
+    def _typed_done(self) -> None:
+        self._typed_timer = None
+        number = self.typed.take()
+        if number is not None and self.is_current:
+            self.dismiss(self.choices[number - 1][1])
 
     def action_cancel(self) -> None:
         """Close without choosing."""
@@ -168,6 +213,8 @@ class DiscardDialog(ModalScreen[str | None]):
         self.need = max(sizes) if sizes else 0
         self.chosen: list[str] = []
         self.cursor = 0
+        self.typed = TypeAhead()
+        self._typed_timer: Timer | None = None
         if len(self.legal) == 1:
             self.chosen = self.legal[0].split()[1:]
 
@@ -197,6 +244,11 @@ class DiscardDialog(ModalScreen[str | None]):
         """Draw the hand."""
         self._redraw()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the hand to the dialog's new width."""
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
+        self._redraw()
+
     def _redraw(self) -> None:
         items = [
             CardItem(
@@ -206,7 +258,8 @@ class DiscardDialog(ModalScreen[str | None]):
             )
             for i, c in enumerate(self.hand)
         ]
-        self.query_one("#discard-hand", CardRow).show(items)
+        row = self.query_one("#discard-hand", CardRow)
+        row.show(items, cards_per_line(self, row))
         self.query_one("#discard-count", Static).update(self._count_text())
 
     def toggle(self, name: str) -> None:
@@ -233,13 +286,28 @@ class DiscardDialog(ModalScreen[str | None]):
             self.toggle(self.hand[self.cursor])
 
     def on_key(self, event: events.Key) -> None:
-        """A digit chooses that card of the hand."""
-        if event.character and event.character.isdigit():
-            k = int(event.character)
-            if 1 <= k <= len(self.hand):
-                event.stop()
-                self.cursor = k - 1
-                self.toggle(self.hand[k - 1])
+        """A digit chooses that card of the hand (two digits for the tenth card on)."""
+        if not (event.character and event.character.isdigit()):
+            return
+        event.stop()
+        number, final = self.typed.push(event.character, len(self.hand))
+        if self._typed_timer is not None:
+            self._typed_timer.stop()
+            self._typed_timer = None
+        if number is None:
+            return
+        self.cursor = number - 1
+        if final:
+            self.toggle(self.hand[number - 1])
+        else:
+            self._redraw()
+            self._typed_timer = self.set_timer(self.typed.timeout, self._typed_done)
+
+    def _typed_done(self) -> None:
+        self._typed_timer = None
+        number = self.typed.take()
+        if number is not None:
+            self.toggle(self.hand[number - 1])
 
     @on(CardRow.Clicked, "#discard-hand")
     def _clicked(self, event: CardRow.Clicked) -> None:
@@ -252,7 +320,9 @@ class DiscardDialog(ModalScreen[str | None]):
         self.action_confirm()
 
     def action_confirm(self) -> None:
-        """Discard the chosen cards if they make a legal discard."""
+        """Discard the chosen cards if they make a legal discard (a card whose number
+        is still being typed counts as chosen)."""
+        self._typed_done()
         move = discard_move(self.legal, self.chosen)
         if move is None:
             self.notify(f"Choose {self.need} card{'s' if self.need != 1 else ''} first.")
@@ -309,12 +379,16 @@ class GameOverDialog(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, result: str, scores: Text, on_save: Callable[[], str]) -> None:
-        """Show ``result`` and ``scores``; ``on_save`` saves and returns a message."""
+    def __init__(
+        self, result: str, scores: Text, on_save: Callable[[], str], saved: str = ""
+    ) -> None:
+        """Show ``result`` and ``scores``; ``on_save`` saves and returns a message;
+        ``saved`` tells where the record was saved at the end of the game."""
         super().__init__(id="game-over")
         self.result = result
         self.scores = scores
         self.on_save = on_save
+        self.saved = saved
 
     def compose(self) -> ComposeResult:
         """Result, scores, buttons."""
@@ -322,7 +396,7 @@ class GameOverDialog(ModalScreen[str]):
             yield Label("Game over", classes="dialog-title")
             yield Static(Text(self.result, style="bold"), id="result")
             yield Static(self.scores, classes="dialog-body")
-            yield Static("", id="save-message")
+            yield Static(self.saved, id="save-message")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (n)", id="rematch", variant="primary")
                 yield Button("Save (s)", id="save")

@@ -14,7 +14,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, SelectionList, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Header,
+    Input,
+    Label,
+    Select,
+    SelectionList,
+    Static,
+)
 from textual.widgets.selection_list import Selection
 
 from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet
@@ -24,6 +34,20 @@ from ..session import Session
 
 SessionMaker = Callable[[AppOptions], Session]
 """Deals the game some options describe (raising :class:`ValueError` if it cannot)."""
+
+
+BOT_PAUSES: tuple[float, ...] = (0.0, 0.3, 0.6, 1.0, 2.0)
+"""Pauses between two bot moves the setup screen offers, in seconds."""
+
+
+def pause_options(current: float) -> list[tuple[str, float]]:
+    """The choices of the bot pause, ``current`` among them.
+
+    >>> [label for label, _ in pause_options(0.6)]
+    ['none', '0.3 s', '0.6 s', '1 s', '2 s']
+    """
+    values = sorted({*BOT_PAUSES, max(0.0, float(current))})
+    return [("none" if v == 0 else f"{v:g} s", v) for v in values]
 
 
 def parse_seed(text: str) -> int | str | None:
@@ -39,7 +63,11 @@ def parse_seed(text: str) -> int | str | None:
 
 
 class SetupScreen(Screen[Session | None]):
-    """Choose the game to play, then Start (Enter on Start, or Ctrl+S)."""
+    """Choose the game to play, then Start (Enter on Start, or Ctrl+S).
+
+    The form opens at its top; Start and Quit stay at the bottom of the screen however
+    far the form is scrolled.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start", priority=True),
@@ -114,6 +142,15 @@ class SetupScreen(Screen[Session | None]):
                     placeholder="blank: a fresh shuffle",
                     id="seed",
                 )
+            with Horizontal(classes="setup-row"):
+                yield Label("Bot pause", classes="setup-label")
+                yield Select(
+                    pause_options(opts.bot_delay),
+                    value=max(0.0, float(opts.bot_delay)),
+                    allow_blank=False,
+                    id="bot-pause",
+                )
+            yield Checkbox("Practice round: every hand face up", opts.practice, id="practice")
             yield Label("Opponents (bot level for each other seat)", classes="setup-section")
             yield Vertical(id="bots")
             yield Label("Variants (two-player rule sets)", classes="setup-section")
@@ -124,10 +161,12 @@ class SetupScreen(Screen[Session | None]):
                 ),
                 id="variants",
             )
-            yield Static(self.error, id="setup-error")
-            with Horizontal(classes="setup-buttons"):
-                yield Button("Start", id="start", variant="primary")
-                yield Button("Quit", id="quit", variant="error")
+        error = Static(self.error, id="setup-error")
+        error.display = bool(self.error)  # no blank line above the buttons
+        yield error
+        with Horizontal(classes="setup-buttons"):
+            yield Button("Start", id="start", variant="primary")
+            yield Button("Quit", id="quit", variant="error")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -138,7 +177,8 @@ class SetupScreen(Screen[Session | None]):
         for i, seat in enumerate(others):
             self.bot_choice[seat] = specs[i] if i < len(specs) else specs[-1]
         await self._fill_bots()
-        self.query_one("#start", Button).focus()
+        self.set_focus(self.query_one("#start", Button))
+        self.query_one("#setup-form", VerticalScroll).scroll_home(animate=False)
 
     @staticmethod
     def _player_options(base: RuleSet) -> list[tuple[str, int]]:
@@ -231,6 +271,7 @@ class SetupScreen(Screen[Session | None]):
         bots = [self.bot_choice.get(s, "random") for s in range(n) if s != seat]
         variants = tuple(self.query_one("#variants", SelectionList).selected)
         base = self.options
+        pause = self.query_one("#bot-pause", Select).value
         return AppOptions(
             rules=self.preset,
             variants=variants,
@@ -240,7 +281,8 @@ class SetupScreen(Screen[Session | None]):
             bots=bots,
             record=base.record,
             records_dir=base.records_dir,
-            bot_delay=base.bot_delay,
+            bot_delay=float(pause) if isinstance(pause, (int, float)) else base.bot_delay,
+            practice=self.query_one("#practice", Checkbox).value,
             hint_seconds=base.hint_seconds,
             auto_resolve=base.auto_resolve,
         )
@@ -252,7 +294,9 @@ class SetupScreen(Screen[Session | None]):
         try:
             session = self.make_session(options)
         except ValueError as exc:
-            self.query_one("#setup-error", Static).update(f"Cannot start: {exc}")
+            error = self.query_one("#setup-error", Static)
+            error.update(f"Cannot start: {exc}")
+            error.display = True
             return
         self.options = options
         self.dismiss(session)

@@ -8,6 +8,7 @@ thread and their moves are shown one at a time.
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar, Protocol, cast
 
 from rich.text import Text
@@ -21,10 +22,11 @@ from textual.worker import Worker, WorkerState
 
 from cuttle.bots.base import SeatView
 from cuttle.engine.errors import CuttleError
+from cuttle.engine.history import MovePlayed
 
 from .. import choices
-from ..cardtext import card_text, cards_text, sentence_label
-from ..model import pending_text, result_text, seat_data, status_lines
+from ..cardtext import FROZEN_MARK, card_text, cards_text, sentence_label
+from ..model import SeatData, pending_text, result_text, seat_data, status_lines
 from ..options import AppOptions
 from ..session import BotRequest, Session, start_process_helpers
 from ..widgets.cards import CardRow
@@ -69,9 +71,9 @@ class TableScreen(Screen[None]):
         Binding("s", "save", "Save"),
         Binding("r", "resign", "Resign"),
         Binding("n", "rematch", "Rematch"),
-        Binding("o", "prompt", "Prompt", show=False),
-        Binding("slash", "filter", "Filter", show=False),
-        Binding("escape", "clear", "Clear", show=False),
+        Binding("o", "prompt", "Dialog"),
+        Binding("slash", "filter", "Filter"),
+        Binding("escape", "clear", "Clear"),
         Binding("q", "quit_table", "Quit"),
     ]
 
@@ -85,9 +87,15 @@ class TableScreen(Screen[None]):
         self.thinking: str | None = None
         self.bot_worker: Worker[str] | None = None
         self.bot_request: BotRequest | None = None
+        self.bot_waiting = False
+        """A bot's move is chosen and waits for the bot pause to end."""
         self.dialog_open = False
         self.over_shown = False
         self.last_move: Text | None = None
+        self.shown_at = 0.0
+        """When the newest move was drawn (for the pause before the next bot move)."""
+        self.hand_before: tuple[str, ...] = ()
+        """Your hand before your newest move (to tell which card a draw brought)."""
 
     @property
     def cuttle_app(self) -> OptionsHost:
@@ -113,8 +121,8 @@ class TableScreen(Screen[None]):
                 yield StatusPanel(id="status")
                 yield MovesPanel(id="moves")
                 yield Label("Log", classes="panel-title")
-                yield MoveLog(id="log", wrap=True, markup=False)
-        yield Footer()
+                yield MoveLog(id="log", wrap=True, markup=False, min_width=20)
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         """Draw the table and start the game."""
@@ -124,7 +132,12 @@ class TableScreen(Screen[None]):
         """Fit the hand to the new width (small cards when big ones do not fit); on a
         short terminal leave out the middle of the table (the status tells the same)."""
         self.query_one("#hand", HandView).fit()
-        self.query_one("#center", TableCenter).display = event.size.height >= CENTER_MIN_HEIGHT
+        short = event.size.height < CENTER_MIN_HEIGHT
+        self.query_one("#center", TableCenter).display = not short
+        self.set_class(short, "-short")
+        for panel in self.query(SeatPanel).results(SeatPanel):
+            panel.data = None  # drawn again for the new width
+        self.redraw()
 
     # ------------------------------------------------------------------ drawing
 
@@ -145,21 +158,22 @@ class TableScreen(Screen[None]):
         targets = choices.targets(legal, self.selected) if self.selected else set()
         opponents = [(you + k) % n for k in range(1, n)]
         panels = list(self.query(".opponent").results(SeatPanel))
+        last = self.last_card()
         for panel, seat in zip(panels, opponents, strict=True):
-            panel.show(seat_data(view, seat, rules=s.rules, names=names, you=you), targets)
+            data = seat_data(view, seat, rules=s.rules, names=names, you=you)
+            panel.show(data, targets, last)
         mine = seat_data(view, you, rules=s.rules, names=names, you=you)
-        self.query_one("#my-seat", SeatPanel).show(mine, targets)
-        self.query_one("#center", TableCenter).show(view)
+        self.query_one("#my-seat", SeatPanel).show(mine, targets, last)
+        self.query_one("#center", TableCenter).show(view, last)
         hand = list(view["hands"][you])
         self.query_one("#hand", HandView).show_hand(
-            hand, choices.playable_cards(legal) & set(hand), self.selected
+            hand,
+            choices.playable_cards(legal) & set(hand),
+            self.selected,
+            frozen=mine.frozen,
+            last=self.drawn_card(),
         )
-        title = Text(f"Your hand ({len(hand)})")
-        if self.selected:
-            title.append("  selected ")
-            title.append_text(card_text(self.selected))
-            title.append("  (Esc clears)", style="dim")
-        self.query_one("#hand-title", Label).update(title)
+        self.query_one("#hand-title", Label).update(self.hand_title(mine))
         moves = self.query_one("#moves", MovesPanel)
         moves.idle_reason = "game over" if s.is_over else "not your decision"
         moves.set_moves(legal, self.selected)
@@ -168,6 +182,51 @@ class TableScreen(Screen[None]):
         team = f", {s.teams_text()}" if s.teams_text() else ""
         self.title = "Cuttle"
         self.sub_title = f"{s.rules.name}{variants} · game {s.number} · you are p{you}{team}"
+
+    def hand_title(self, mine: SeatData) -> Text:
+        """The line over your hand: its size, the selected card, frozen cards and who
+        sees your hand through glasses."""
+        title = Text(f"Your hand ({len(mine.hand)})", style="bold")
+        if self.selected:
+            title.append("  selected ")
+            title.append_text(card_text(self.selected))
+            title.append(" (Esc clears)", style="dim")
+        if mine.frozen:
+            title.append(f"  {FROZEN_MARK} frozen ", style="bold steel_blue1")
+            title.append_text(cards_text(mine.frozen))
+            title.append(" (not this turn)", style="dim")
+        if mine.seen_by:
+            who = " ".join(f"p{v}" for v in mine.seen_by)
+            title.append(f"  seen by {who} (glasses)", style="bold magenta")
+        return title
+
+    def last_event_move(self) -> tuple[int, str] | None:
+        """The seat and move text of the newest move that put a card somewhere (a
+        resolution is skipped for the card it resolves), or ``None``."""
+        for event in reversed(self.session.table.history):
+            if not isinstance(event, MovePlayed):
+                return None
+            if event.move != "resolve":
+                return event.seat, event.move
+        return None
+
+    def last_card(self) -> str | None:
+        """The card that moved last, to be marked where it now lies on the table (only
+        cards the human's view shows on the table are ever marked)."""
+        last = self.last_event_move()
+        return choices.parts(last[1]).card if last is not None else None
+
+    def drawn_card(self) -> str | None:
+        """The card you just drew, when your own draw is the newest move."""
+        history = self.session.table.history
+        newest = history[-1] if history else None
+        if not isinstance(newest, MovePlayed) or newest.seat != self.session.seat:
+            return None
+        if newest.move != "draw":
+            return None
+        hand = self.session.view()["hands"][self.session.seat]
+        new = [c for c in hand if c not in self.hand_before]
+        return new[0] if len(new) == 1 else None
 
     def redraw_status(self) -> None:
         """Bring the log and the status panel up to date."""
@@ -181,6 +240,8 @@ class TableScreen(Screen[None]):
         self.query_one("#status", StatusPanel).show(lines)
 
     def _sync_log(self) -> None:
+        if self.logged == len(self.session.table.history):
+            return
         log = self.query_one("#log", MoveLog)
         entries = self.session.log_entries()
         for number, (seat, told) in enumerate(entries[self.logged :], start=self.logged + 1):
@@ -188,6 +249,7 @@ class TableScreen(Screen[None]):
             if seat is not None:
                 self.last_move = sentence_label(told)
         self.logged = len(entries)
+        log.scroll_end(animate=False)
 
     # ------------------------------------------------------------------ flow
 
@@ -201,13 +263,22 @@ class TableScreen(Screen[None]):
         self.over_shown = False
         self.last_move = None
         self.bot_worker = None
+        self.bot_waiting = False
+        self.hand_before = ()
         self.query_one("#log", MoveLog).clear()
+        self.query_one("#moves", MovesPanel).set_moves([])
         self.advance()
 
     def advance(self) -> None:
-        """Go on after a move: end the game, ask the human, or let a bot play."""
+        """Go on after a move: end the game, ask the human, or let a bot play.
+
+        With a bot pause (``bot_delay``) every move stays on the table, named on the
+        status line, for that long before the next move that nobody types (a bot's, or
+        your automatic resolution) is shown; a bot thinks meanwhile.
+        """
         s = self.session
         opts = self.cuttle_app.options
+        self.shown_at = time.monotonic()
         if s.is_over:
             self.thinking = None
             self.redraw()
@@ -218,14 +289,21 @@ class TableScreen(Screen[None]):
             legal = s.legal()
             phase = str(view["phase"])
             if opts.auto_resolve and phase in ("counter", "answer") and legal == ["resolve"]:
-                self.play_move("resolve")
+                self.thinking = "Nothing to answer it with: it resolves…"
+                wait = self.pause_left()
+                if wait > 0:
+                    self.redraw()
+                    token, played = self.token, s.moves_played
+                    self.set_timer(wait, lambda: self._auto_resolve(token, played))
+                else:
+                    self.play_move("resolve")
                 return
             self.thinking = None
             self.redraw()
             if phase in DIALOG_PHASES:
                 self.call_after_refresh(self.open_prompt)
-            else:
-                self.query_one("#moves", MovesPanel).focus_list()
+            elif not isinstance(self.app.screen, ModalScreen):
+                self.focus_hand()
             return
         request = s.bot_request()
         if request is None:  # pragma: no cover - every other seat has a bot
@@ -235,11 +313,26 @@ class TableScreen(Screen[None]):
             self.redraw()
         else:  # bots answer at once: the table is drawn when the human is asked again
             self.redraw_status()
-        token = self.token
-        if opts.bot_delay > 0:
-            self.set_timer(opts.bot_delay, lambda: self._start_bot(token))
-        else:
-            self.call_later(self._start_bot, token)
+        if isinstance(self.focused, Input):  # letters are keys again while bots play
+            self.focus_hand()
+        self.call_later(self._start_bot, self.token)
+
+    def pause_left(self) -> float:
+        """Seconds the newest move must still stay on the table before the next one that
+        nobody types is shown (0 without a bot pause)."""
+        delay = self.cuttle_app.options.bot_delay
+        if delay <= 0:
+            return 0.0
+        return max(0.0, self.shown_at + delay - time.monotonic())
+
+    def _auto_resolve(self, token: int, played: int) -> None:
+        s = self.session
+        if token == self.token and s.moves_played == played and s.legal() == ["resolve"]:
+            self.play_move("resolve")
+
+    def focus_hand(self) -> None:
+        """Put the keyboard focus on your hand (Enter there selects, never plays)."""
+        self.set_focus(self.query_one("#hand", HandView))
 
     def _start_bot(self, token: int) -> None:
         if token != self.token or self.bot_worker is not None:
@@ -257,7 +350,8 @@ class TableScreen(Screen[None]):
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """A bot (or a hint search) finished in its thread."""
+        """A bot (or a hint search) finished in its thread: its move is played once the
+        move before it has been shown for the bot pause."""
         worker = event.worker
         if worker is self.bot_worker and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
             request = self.bot_request
@@ -270,18 +364,35 @@ class TableScreen(Screen[None]):
                 choice = ""
             else:
                 choice = str(worker.result)
-            played = self.session.play_bot(request, choice)
-            if played is not None:
-                self.advance()
+            wait = self.pause_left()
+            token = self.token
+            if wait > 0:
+                self.bot_waiting = True
+                self.set_timer(wait, lambda: self._play_bot(token, request, choice))
+            else:
+                self._play_bot(token, request, choice)
+
+    def _play_bot(self, token: int, request: BotRequest, choice: str) -> None:
+        self.bot_waiting = False
+        if token != self.token:
+            return
+        played = self.session.play_bot(request, choice)
+        if played is not None:
+            self.advance()
 
     def play_move(self, text: str) -> None:
         """Play the human's move ``text`` (a clear message if it is not possible)."""
+        s = self.session
+        before = tuple(s.view()["hands"][s.seat])
         try:
-            self.session.play_human(text)
+            s.play_human(text)
         except (CuttleError, RuntimeError) as exc:
             self.notify(f"Not possible: {exc}", severity="warning")
             return
+        self.hand_before = before
         self.selected = None
+        if isinstance(self.focused, Input):  # played from the filter: letters are keys again
+            self.focus_hand()
         self.advance()
 
     # ------------------------------------------------------------------ dialogs
@@ -353,7 +464,7 @@ class TableScreen(Screen[None]):
         if move:
             self.play_move(move)
         else:
-            self.notify("Choose from the move list, or press o to open the prompt again.")
+            self.notify("Choose from the move list, or press o to open the dialog again.")
             self.query_one("#moves", MovesPanel).focus_list()
 
     def _game_over(self) -> None:
@@ -361,8 +472,7 @@ class TableScreen(Screen[None]):
             return
         self.over_shown = True
         s = self.session
-        if self.cuttle_app.options.record:
-            self.action_save()
+        saved = self._save_message()  # every finished game is kept (a mid-game save updated)
         view = s.view()
         lines = Text()
         for seat in range(s.n):
@@ -372,13 +482,14 @@ class TableScreen(Screen[None]):
             goal = f"/{d.goal}" if d.goal is not None else ""
             lines.append(f"p{seat} {d.name}: {d.score}{goal} points")
         lines.append(f"\n{s.moves_played} moves.")
-        dialog = GameOverDialog(result_text(view, s.seat), lines, self._save_message)
+        dialog = GameOverDialog(result_text(view, s.seat), lines, self._save_message, saved)
         token = self.token
         self.app.push_screen(dialog, callback=lambda what: self._over_done(token, what))
 
     def _over_done(self, token: int, what: str | None) -> None:
         if token != self.token:
             return
+        self.focus_hand()  # not the filter: n, o, q ... are keys again
         if what == "rematch":
             self.action_rematch()
         elif what == "quit":
@@ -412,8 +523,6 @@ class TableScreen(Screen[None]):
         else:
             self.selected = name
         self.redraw()
-        if self.selected:
-            self.query_one("#moves", MovesPanel).focus_list()
 
     def choose_target(self, stack: tuple[str, ...]) -> None:
         """A card on the table was clicked: play the selected card onto it."""
@@ -437,8 +546,13 @@ class TableScreen(Screen[None]):
         panel.set_moves(onto)
         panel.focus_list()
 
+    @on(HandView.ToMoves)
+    def _hand_to_moves(self, event: HandView.ToMoves) -> None:
+        self.query_one("#moves", MovesPanel).focus_list()
+
     def on_key(self, event: events.Key) -> None:
-        """A digit typed on the table starts the move filter with it."""
+        """A digit typed on the table starts the move filter with it (the next digits go
+        into the filter after it; Enter plays the move of that number)."""
         if isinstance(self.focused, Input):
             return
         if event.character and event.character.isdigit():
@@ -457,10 +571,10 @@ class TableScreen(Screen[None]):
         self.query_one("#moves", MovesPanel).focus_filter()
 
     def action_clear(self) -> None:
-        """Clear the selection and the filter."""
+        """Clear the selection and the filter, and go back to your hand."""
         self.selected = None
         self.redraw()
-        self.query_one("#moves", MovesPanel).focus_list()
+        self.focus_hand()
 
     def action_hint(self) -> None:
         """Search the position and show the moves with their estimated win chances."""
@@ -547,6 +661,8 @@ class TableScreen(Screen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
+                if s.saved_to is not None:  # a record saved earlier gets the latest moves
+                    self._save_message()
                 self.app.exit(return_code=1)
 
         question = "Leave this game unfinished? (Press s first to save it.)"

@@ -40,8 +40,9 @@ def _border(state: str) -> tuple[tuple[str, ...], Style]:
     return chars, Style(color=color, bgcolor=PAPER, bold=state != "plain")
 
 
-def face_lines(name: str, state: str = "plain") -> list[Text]:
-    """A hand-sized card (7 wide, 5 high): rank top left, suit centre, rank bottom right."""
+def face_lines(name: str, state: str = "plain", mark: str = "") -> list[Text]:
+    """A hand-sized card (7 wide, 5 high): rank top left, suit centre, rank bottom right;
+    ``mark`` (one cell, e.g. the frozen mark) in the top right corner."""
     (tl, h, tr, v, bl, br), edge = _border(state)
     inner = FACE_WIDTH - 2
     top = Text(tl + h * inner + tr, style=edge)
@@ -54,16 +55,27 @@ def face_lines(name: str, state: str = "plain") -> list[Text]:
     centre = "JOKER" if name.startswith("X") else suit_text(name).center(inner)
     rows = [r.ljust(inner), centre, r.rjust(inner)]
     mid = [Text(v, style=edge) + Text(row, style=face) + Text(v, style=edge) for row in rows]
+    if mark:
+        first = Text(r.ljust(inner - 1), style=face)
+        first.append(mark[:1], style=Style(color=BORDER_COLOR["frozen"], bgcolor=PAPER, bold=True))
+        mid[0] = Text(v, style=edge) + first + Text(v, style=edge)
     return [top, *mid, bottom]
 
 
-def chip_lines(name: str, covers: Sequence[str] = (), state: str = "plain") -> list[Text]:
-    """A table-sized card (6 wide): its label, then one ``+J♣`` line per cover."""
+def chip_lines(
+    name: str, covers: Sequence[str] = (), state: str = "plain", mark: str = ""
+) -> list[Text]:
+    """A table-sized card (6 wide): its label, then one ``+J♣`` line per cover; ``mark``
+    (one cell) at the right of the label."""
     (tl, h, tr, v, bl, br), edge = _border(state)
     inner = CHIP_WIDTH - 2
     rows: list[Text] = []
     if name == HIDDEN:
         rows.append(Text("░" * inner, style=BACK))
+    elif mark:
+        top_row = Text(label(name).center(inner - 1), style=Style(color=ink(name), bgcolor=PAPER))
+        top_row.append(mark[:1], style=Style(color=BORDER_COLOR["frozen"], bgcolor=PAPER))
+        rows.append(top_row)
     else:
         rows.append(Text(label(name).center(inner), style=Style(color=ink(name), bgcolor=PAPER)))
     for c in covers:
@@ -114,7 +126,10 @@ class CardItem:
     card: str
     covers: tuple[str, ...] = ()
     state: str = "plain"
-    """``plain``, ``playable``, ``selected``, ``target`` or ``cursor``."""
+    """``plain``, ``playable``, ``selected``, ``target``, ``cursor``, ``last`` (the card
+    that moved last) or ``frozen``."""
+    mark: str = ""
+    """A one-cell mark drawn on the card (the frozen mark), or ``""``."""
 
     @property
     def stack(self) -> tuple[str, ...]:
@@ -127,9 +142,9 @@ def row_lines(items: Sequence[CardItem], kind: str) -> list[Text]:
     if not items:
         return [Text(""), Text("—", style="dim"), Text("")]
     drawn = [
-        face_lines(it.card, it.state)
+        face_lines(it.card, it.state, it.mark)
         if kind == "face"
-        else chip_lines(it.card, it.covers, it.state)
+        else chip_lines(it.card, it.covers, it.state, it.mark)
         for it in items
     ]
     width = FACE_WIDTH if kind == "face" else CHIP_WIDTH

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ..cardtext import CHIP_WIDTH, FACE_WIDTH, move_label, sentence_label
+from ..cardtext import CHIP_WIDTH, FACE_WIDTH, FROZEN_MARK, move_label, sentence_label
 from ..choices import matches, parts
 from ..model import SeatData, seat_title
 from .cards import CardItem, CardRow, fan_lines, join_lines
@@ -36,6 +36,7 @@ class SeatPanel(Vertical):
         super().__init__(id=id, classes=classes)
         self.data: SeatData | None = None
         self.targets: frozenset[str] = frozenset()
+        self.last: str | None = None
 
     def compose(self) -> ComposeResult:
         """The heading and one line of card groups."""
@@ -46,24 +47,29 @@ class SeatPanel(Vertical):
                 yield Static("", classes="fan")
             for title in ("points", "royals", "glasses"):
                 with Vertical(classes=f"group {title}-group"):
-                    yield Label(title, classes="group-label")
+                    yield Label(title, classes=f"group-label {title}-label")
                     yield CardRow("chip", classes=f"field-row {title}-row")
 
-    def show(self, data: SeatData, targets: Iterable[str] = ()) -> None:
-        """Draw ``data``; stacks holding one of ``targets`` are highlighted."""
+    def show(self, data: SeatData, targets: Iterable[str] = (), last: str | None = None) -> None:
+        """Draw ``data``; stacks holding one of ``targets`` are highlighted, the stack
+        holding ``last`` (the card that moved last) is marked."""
         wanted = frozenset(targets)
-        if data == self.data and wanted == self.targets:
+        if data == self.data and wanted == self.targets and last == self.last:
             return
         self.data = data
         self.targets = wanted
+        self.last = last
         self.set_class(data.to_act, "-to-act")
         self.set_class(data.you, "-you")
         self.query_one(".seat-title", Static).update(seat_title(data))
         hand_group = self.query_one(".hand-group", Vertical)
-        hand_group.display = not data.you
+        backs_only = data.hidden == len(data.hand)
+        compact = backs_only and self.app.size.width < COMPACT_WIDTH
+        hand_group.display = not data.you and not compact
         if not data.you:
-            self.query_one(".hand-label", Label).update(f"hand ({len(data.hand)})")
+            self.query_one(".hand-label", Label).update(hand_label(data))
             self.query_one(".fan", Static).update(join_lines(fan_lines(data.hand)))
+        self.query_one(".glasses-label", Label).update(glasses_label(data))
         groups: dict[str, list[tuple[str, tuple[str, ...]]]] = {
             "points": [(st.card, st.covers) for st in data.points],
             "royals": [(st.card, st.covers) for st in data.faces],
@@ -73,22 +79,54 @@ class SeatPanel(Vertical):
             row = self.query_one(f".{title}-row", CardRow)
             row.seat = data.seat
             row.show(
-                [
-                    CardItem(c, covers, "target" if wanted & {c, *covers} else "plain")
-                    for c, covers in stacks
-                ]
+                [CardItem(c, covers, stack_state(c, covers, wanted, last)) for c, covers in stacks]
             )
         self.query_one(".glasses-group", Vertical).display = bool(data.glasses)
+        narrow = self.app.size.width < COMPACT_WIDTH
+        self.query_one(".royals-group", Vertical).display = bool(data.faces) or not narrow
+
+
+def stack_state(card: str, covers: Sequence[str], targets: frozenset[str], last: str | None) -> str:
+    """How a stack on the table is drawn: a target of the selected card, the card that
+    moved last, or plain."""
+    stack = {card, *covers}
+    if targets & stack:
+        return "target"
+    return "last" if last is not None and last in stack else "plain"
+
+
+def hand_label(data: SeatData) -> str:
+    """The label over another seat's hand: its size, and whether you see it through
+    glasses."""
+    out = f"hand ({len(data.hand)})"
+    return out + " · your glasses show it" if data.seen_by_you else out
+
+
+def glasses_label(data: SeatData) -> str:
+    """The label over a seat's glasses: whose hands they show (``you`` for the viewer)."""
+    if not data.sees:
+        return "glasses"
+    return "glasses: see " + " ".join("you" if s == data.viewer else f"p{s}" for s in data.sees)
+
+
+COMPACT_WIDTH = 100
+"""Terminal columns below which a hand of backs only is not drawn across the table (the
+seat's heading tells its size)."""
 
 
 class HandView(CardRow, can_focus=True):
-    """The human's hand, drawn as cards; ←/→ move the cursor, Enter or Space selects."""
+    """The human's hand, drawn as cards; ←/→ move the cursor, Enter or Space selects a
+    card (never plays it), ↓/↑ go to the move list."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "card left", show=False),
         Binding("right", "cursor(1)", "card right", show=False),
         Binding("enter,space", "choose", "select card", show=False),
+        Binding("down,up", "to_moves", "move list", show=False),
     ]
+
+    class ToMoves(Message):
+        """↓ or ↑ on the hand: the player goes to the move list."""
 
     class Chosen(Message):
         """A hand card was chosen (by key or click)."""
@@ -106,14 +144,25 @@ class HandView(CardRow, can_focus=True):
         self.selected: str | None = None
         self.cursor = 0
         self.wrap: int | None = None
+        self.frozen: frozenset[str] = frozenset()
+        self.last: str | None = None
 
     def show_hand(
-        self, cards: Sequence[str], playable: Iterable[str], selected: str | None
+        self,
+        cards: Sequence[str],
+        playable: Iterable[str],
+        selected: str | None,
+        frozen: Iterable[str] = (),
+        last: str | None = None,
     ) -> None:
-        """Draw ``cards``; ``playable`` ones get a dark border, ``selected`` a double one."""
+        """Draw ``cards``; ``playable`` ones get a dark border, ``selected`` a double one,
+        ``frozen`` ones (a nine froze them) the frozen mark, ``last`` (the card you just
+        drew) the last-move border."""
         self.hand = tuple(cards)
         self.playable = frozenset(playable)
         self.selected = selected
+        self.frozen = frozenset(frozen)
+        self.last = last
         self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
         self._draw()
         self.fit()
@@ -140,11 +189,15 @@ class HandView(CardRow, can_focus=True):
                 state = "selected"
             elif i == self.cursor and self.has_focus:
                 state = "cursor"
+            elif c == self.last:
+                state = "last"
+            elif c in self.frozen:
+                state = "frozen"
             elif c in self.playable:
                 state = "playable"
             else:
                 state = "plain"
-            items.append(CardItem(c, (), state))
+            items.append(CardItem(c, (), state, FROZEN_MARK if c in self.frozen else ""))
         self.show(items, self.wrap)
 
     def on_focus(self, event: events.Focus) -> None:
@@ -166,6 +219,10 @@ class HandView(CardRow, can_focus=True):
         if self.hand:
             self.post_message(self.Chosen(self.hand[self.cursor]))
 
+    def action_to_moves(self) -> None:
+        """Go to the move list."""
+        self.post_message(self.ToMoves())
+
     def on_card_row_clicked(self, event: CardRow.Clicked) -> None:
         """A click selects that card."""
         if event.row is self:
@@ -184,8 +241,8 @@ class TableCenter(Horizontal):
                 yield Label(name, classes=f"group-label {name}-label")
                 yield CardRow("chip", classes=f"pile {name}-pile")
 
-    def show(self, view: Mapping[str, Any]) -> None:
-        """Draw the piles of ``view``."""
+    def show(self, view: Mapping[str, Any], last: str | None = None) -> None:
+        """Draw the piles of ``view`` (``last``, the card that moved last, marked)."""
         deck = list(view.get("deck", []))
         scrap = list(view.get("scrap", []))
         pending = view.get("pending") or {}
@@ -201,7 +258,9 @@ class TableCenter(Horizontal):
         }
         for name, (title, cards) in piles.items():
             self.query_one(f".{name}-label", Label).update(title)
-            self.query_one(f".{name}-pile", CardRow).show([CardItem(c) for c in cards])
+            self.query_one(f".{name}-pile", CardRow).show(
+                [CardItem(c, (), "last" if c == last else "plain") for c in cards]
+            )
             self.query_one(f".{name}-group", Vertical).display = bool(cards) or name in (
                 "deck",
                 "scrap",
@@ -238,8 +297,13 @@ class MovesPanel(Vertical):
     def compose(self) -> ComposeResult:
         """The heading, the filter box and the list."""
         yield Label("Moves", id="moves-title", classes="panel-title")
-        yield Input(placeholder="filter or number, Enter plays", id="move-filter")
-        yield OptionList(id="move-list")
+        yield Input(
+            placeholder="/ filter · number + Enter",
+            id="move-filter",
+            select_on_focus=False,
+            compact=True,
+        )
+        yield OptionList(id="move-list", compact=True)
 
     def set_moves(self, moves: Sequence[str], focus_card: str | None = None) -> None:
         """Show ``moves`` (numbered from 1); with ``focus_card`` only the moves playing it."""
@@ -267,8 +331,10 @@ class MovesPanel(Vertical):
             target = int(numbers) - 1
             if target in shown:
                 options.highlighted = shown.index(target)
-        elif shown:
+        elif shown and (query.strip() or self.focus_card is not None):
             options.highlighted = 0
+        else:  # nothing asked for yet: nothing highlighted, so Enter alone plays nothing
+            options.highlighted = None
         title = self.query_one("#moves-title", Label)
         count = f"{len(shown)} of {len(self.moves)}" if len(shown) != len(self.moves) else ""
         if not self.moves:
@@ -305,15 +371,23 @@ class MovesPanel(Vertical):
             self.post_message(self.Chosen(self.moves[int(option_id[5:])]))
 
     def focus_list(self) -> None:
-        """Put the keyboard focus on the list."""
-        self.query_one("#move-list", OptionList).focus()
+        """Put the keyboard focus on the list (now, so that the next key goes there),
+        the first move highlighted if none is."""
+        options = self.query_one("#move-list", OptionList)
+        if options.highlighted is None and options.option_count:
+            options.highlighted = 0
+        self.screen.set_focus(options)
 
     def focus_filter(self, text: str = "") -> None:
-        """Put the keyboard focus on the filter box, starting it with ``text``."""
+        """Put the keyboard focus on the filter box, starting it with ``text``.
+
+        The focus moves at once: a second digit typed right after the first goes into
+        the box after it (``1`` then ``0`` is move 10).
+        """
         box = self.query_one("#move-filter", Input)
         box.value = text
         box.cursor_position = len(text)
-        box.focus()
+        self.screen.set_focus(box)
 
 
 class MoveLog(RichLog):
