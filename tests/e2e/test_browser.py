@@ -105,6 +105,7 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     page.click("#link-replay")
     page.wait_for_selector("#rp-pos")
     expect(page.locator("#rp-pos")).to_contain_text("0 /")
+    expect(page.locator("#rp-pos")).not_to_have_text("0 / 0")  # the moves have loaded
     total = int(page.locator("#rp-pos").inner_text().split("/")[1])
     page.keyboard.press("ArrowRight")
     expect(page.locator("#rp-pos")).to_have_text(f"1 / {total}")
