@@ -567,3 +567,9 @@ def test_installed_command_pipeline(tmp_path: Path) -> None:
     )
     assert played.returncode == 0, played.stderr
     assert read_record(record.read_text()).is_over
+
+
+@pytest.mark.parametrize("value", ["-1", "11", "soon"])
+def test_play_refuses_a_bad_bot_pause(value: str) -> None:
+    code, _, err = run(["play", "--plain", "--bot-pause", value], "")
+    assert code == 2 and "--bot-pause" in err and "Traceback" not in err

@@ -74,6 +74,8 @@ class PlayOptions:
     plain: bool = True
     practice: bool = False
     """A practice round (seed 004): every hand face up for everyone."""
+    bot_pause: float = 0.6
+    """Seconds each move stays on the Textual table before the next automatic one."""
     hint_seconds: float = 1.0
     """The search budget of the ``hint`` command at the prompt."""
     hint_top: int = 3
@@ -317,6 +319,7 @@ def load_app() -> Callable[[PlayOptions, bool], int] | None:
                 bots=[options.opponent],
                 record=options.record,
                 practice=options.practice,
+                bot_delay=options.bot_pause,
                 skip_setup=skip_setup,
             )
         )
@@ -359,7 +362,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="a practice round: every hand face up for everyone (seed 004)",
     )
+    p.add_argument(
+        "--bot-pause",
+        type=pause_seconds,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long each move stays on the Textual table before the next bot move "
+        "(default 0.6; 0 for none)",
+    )
     p.set_defaults(func=cmd_play)
+
+
+def pause_seconds(text: str) -> float:
+    """A ``--bot-pause`` value: seconds from 0 to 10."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"the pause must be 0 to 10 seconds, not {text}")
+    return value
 
 
 def bot_spec(text: str) -> str:
@@ -428,6 +450,7 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
         opponent=args.opponent,
         plain=args.plain,
         practice=args.practice,
+        bot_pause=args.bot_pause,
     )
     real_terminal = io.stdin is sys.stdin and io.stdout is sys.stdout
     app = None if options.plain or not real_terminal else load_app()
