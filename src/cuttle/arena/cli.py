@@ -85,7 +85,7 @@ def _with_time(spec: str, seconds: float | None) -> str:
     if seconds is None or ":" in spec:
         return spec
     kind = LEVEL_SPECS.get(spec, spec).partition(":")[0]
-    if kind in ("pimc", "ismcts"):
+    if kind in ("pimc", "ismcts", "ismcts-neural"):
         return f"{spec}:{seconds:g}s"
     return spec
 

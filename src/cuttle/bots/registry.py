@@ -2,8 +2,10 @@
 
 A *spec* names a bot and optionally its budget: ``random``, ``greedy``, ``pimc``,
 ``pimc:0.5s``, ``pimc:60it`` (worlds), ``ismcts``, ``ismcts:0.5s``, ``ismcts:2000it``,
-or a level ``easy``, ``medium``, ``hard``, ``expert`` (which may also take a budget
-suffix, e.g. ``expert:1s``).
+``neural`` (the learned policy network; needs numpy), ``ismcts-neural`` (ISMCTS whose
+leaves the network's value head scores; takes a budget like ``ismcts``), or a level
+``easy``, ``medium``, ``hard``, ``expert`` (which may also take a budget suffix, e.g.
+``expert:1s``).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import re
 
 from .base import Bot, SeatView
 
-BOT_KINDS = ("random", "greedy", "pimc", "ismcts")
+BOT_KINDS = ("random", "greedy", "pimc", "ismcts", "neural", "ismcts-neural")
 """The bot names :func:`make_bot` accepts (besides the levels)."""
 
 LEVELS: dict[str, str] = {
@@ -96,13 +98,21 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         if seconds is None and iterations is None:
             iterations = DEFAULT_PIMC_WORLDS
         bot = PIMCBot(seed, worlds=iterations, seconds=seconds)
-    elif kind == "ismcts":
+    elif kind == "neural":
+        if budget:
+            raise ValueError(f"bot spec {spec!r}: 'neural' takes no budget")
+        bot = _neural_bot(seed)
+    elif kind in ("ismcts", "ismcts-neural"):
         from .ismcts import ISMCTSBot, SearchParams
         from .parallel import worth_parallel
 
         if seconds is None and iterations is None:
             iterations = DEFAULT_ISMCTS_ITERATIONS
-        params = SearchParams(iterations=iterations, seconds=seconds)
+        evaluator = "heuristic"
+        if kind == "ismcts-neural":
+            _neural_bot(seed)  # fail early, with the reason, if the net cannot load
+            evaluator = "neural"
+        params = SearchParams(iterations=iterations, seconds=seconds, evaluator=evaluator)
         if workers is None:
             workers = default_workers() if worth_parallel(params) else 1
         bot = ISMCTSBot(seed, params, workers=max(1, workers))
@@ -111,6 +121,17 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         raise ValueError(f"unknown bot {spec!r}; choose one of: {names}")
     bot.name = name
     return bot
+
+
+def _neural_bot(seed: int | None) -> Bot:
+    """The ``neural`` bot, or a :class:`ValueError` saying what is missing."""
+    try:
+        from .neural import NeuralBot
+    except ImportError as exc:
+        raise ValueError(
+            "the 'neural' bot needs numpy: pip install numpy (or the 'research' extra)"
+        ) from exc
+    return NeuralBot(seed)
 
 
 def analyse(

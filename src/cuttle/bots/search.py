@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.game import MAIN, Game
@@ -63,6 +64,20 @@ class SearchParams:
     root: str = "halving"
     """How the root splits the budget: ``"halving"`` (sequential halving over common
     worlds) or ``"ucb"`` (UCB1 with availability, like every other node)."""
+    evaluator: str = "heuristic"
+    """What scores a leaf: ``"heuristic"`` (:func:`~cuttle.bots.evaluate.evaluate`) or
+    ``"neural"`` (the value head of :mod:`cuttle.bots.neural`, from each side's view of
+    the sampled world; needs numpy)."""
+
+    def leaf_evaluator(self) -> Callable[[Game], list[float]]:
+        """The function that scores a leaf for every seat (see :attr:`evaluator`)."""
+        if self.evaluator == "heuristic":
+            return evaluate
+        if self.evaluator == "neural":
+            from .neural import neural_evaluator
+
+            return neural_evaluator()
+        raise ValueError(f"unknown evaluator {self.evaluator!r}: 'heuristic' or 'neural'")
 
     def budget_text(self) -> str:
         """The budget as a spec suffix (``0.5s`` or ``2000it``)."""
@@ -125,6 +140,7 @@ class _Tree:
         self.rng = rng
         self.root = Node(-1)
         self.seats = seats
+        self.evaluate = params.leaf_evaluator()
 
     def iterate(self, g: Game, node: Node, path: list[Node]) -> list[float]:
         """One iteration from ``node`` (reached by ``path``) in world ``g``: select
@@ -181,7 +197,7 @@ class _Tree:
             depth += 1
         if g.winners is None and g.phase != MAIN:
             passive_settle(g)
-        reward = evaluate(g)
+        reward = self.evaluate(g)
         for nd in path:
             nd.visits += 1
             if nd.mover >= 0:

@@ -1,575 +1,69 @@
-"""Action and observation encoding shared by every research interface.
+"""The action and observation encoding of the research interfaces.
 
-One fixed action space serves every rule set (2 to 5 seats, teams, jokers, variants):
-
-* A move tuple ``(verb, card, target, seat, cards)`` (see :mod:`cuttle.engine.moves`)
-  maps to one index through a table of *blocks*. A block is a verb plus the values its
-  card, target and seat fields may take; the index is the block's offset plus the
-  position of ``(card, target, seat)`` in that product. Seats are written *relative to
-  the seat that acts* (``(seat - actor) % players``), so the same index means the same
-  thing from every chair.
-* A ``discard`` of several cards is chosen one card at a time, in ascending card order
-  (:class:`DiscardChooser`): ``discard-card c`` adds ``c`` to the cards chosen so far,
-  and the move is made as soon as the chosen cards are exactly one legal discard.
-  ``discard-done`` exists for discards of varying size (none in the current rule sets).
-  Each discard therefore is a unique sequence of indices and the space stays small.
-
-The observation is one flat ``float32`` vector built from ``game.view(seat)`` only (the
-engine's per-seat view with ``"??"`` for hidden cards), seats rotated so that the
-observer comes first. :data:`OBS_LAYOUT` lists its pieces; ``docs/research.md`` tables
-both layouts.
+The encoding lives in :mod:`cuttle.bots.encoding`, because the learned ``neural`` bot
+(:mod:`cuttle.bots.neural`) reads the same observation vector and action indices and
+the bots layer may not import this package. This module re-exports it unchanged, so
+``cuttle.envs.encoding`` keeps working for environments, tests and notebooks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
-
-from ..engine.cards import CARD_NAMES, KING, POINT_VALUE, QUEEN, RANK_OF, RANKS
-from ..engine.moves import (
-    COUNTER,
-    DISCARD,
-    DRAW,
-    GLASSES,
-    JACK,
-    ONEOFF,
-    PASS,
-    POINTS,
-    RESOLVE,
-    ROYAL,
-    SCRAP,
-    SCUTTLE,
-    TAKE,
-    VERBS,
-    Move,
-)
-from ..engine.rules import PRESETS, RuleSet
-
-MAX_SEATS = 5
-"""The most seats any rule set has (multiplayer with five)."""
-N_CARDS = 54
-"""Card indexes 0..53: the 52 ordinary cards and the jokers X1, X2."""
-
-
-class EncodingError(ValueError):
-    """A move, index or view that the encoding cannot represent."""
-
-
-# --------------------------------------------------------------------------- actions
-
-_ALL = tuple(range(N_CARDS))
-_POINT_CARDS = tuple(c for c in range(52) if RANK_OF[c] <= 9)
-_JACKS = tuple(c for c in range(52) if RANKS[RANK_OF[c]] == "J")
-_JOKERS = (52, 53)
-_ROYALS = tuple(c for c in range(52) if RANK_OF[c] in (QUEEN, KING))
-_NONE = (-1,)
-_SEATS = tuple(range(MAX_SEATS))
-_SEAT_OR_NONE = (-1, *range(MAX_SEATS))
-
-DISCARD_CARD = -2
-"""Pseudo-verb of the block that picks one card of a discard."""
-DISCARD_DONE = -3
-"""Pseudo-verb of the index that ends a discard early (only for variable-size discards)."""
-
-
-@dataclass(frozen=True)
-class Block:
-    """A verb and the values its ``card``, ``target`` and (relative) ``seat`` may take."""
-
-    name: str
-    verb: int
-    cards: tuple[int, ...]
-    targets: tuple[int, ...]
-    seats: tuple[int, ...]
-    offset: int = 0
-
-    @property
-    def size(self) -> int:
-        """Number of indices the block holds."""
-        return len(self.cards) * len(self.targets) * len(self.seats)
-
-
-_BLOCK_SPECS: tuple[tuple[str, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = (
-    ("draw", DRAW, _NONE, _NONE, _NONE),
-    ("pass", PASS, _NONE, _NONE, _NONE),
-    ("resolve", RESOLVE, _NONE, _NONE, _NONE),
-    ("discard-done", DISCARD_DONE, _NONE, _NONE, _NONE),
-    ("discard-card", DISCARD_CARD, _ALL, _NONE, _NONE),
-    ("points", POINTS, _ALL, _NONE, _NONE),
-    ("glasses", GLASSES, _ALL, _NONE, _NONE),
-    ("counter", COUNTER, _ALL, _NONE, _NONE),
-    ("take", TAKE, _ALL, _NONE, _NONE),
-    ("scrap", SCRAP, _ALL, _NONE, _NONE),
-    ("royal", ROYAL, _ALL, _NONE, _NONE),
-    ("oneoff", ONEOFF, _ALL, _NONE, _NONE),
-    ("oneoff-seat", ONEOFF, _ALL, _NONE, _SEATS),
-    ("oneoff-target", ONEOFF, _ALL, _ALL, _NONE),
-    ("scuttle", SCUTTLE, _POINT_CARDS, _POINT_CARDS, _NONE),
-    ("jack", JACK, _JACKS, _POINT_CARDS, _SEAT_OR_NONE),
-    ("royal-target", ROYAL, _JOKERS, _ROYALS, _SEAT_OR_NONE),
+from ..bots.encoding import (
+    _DECODE,
+    _DISCARD_BASE,
+    BLOCKS,
+    DISCARD_CARD,
+    DISCARD_DONE,
+    DISCARD_DONE_INDEX,
+    KNOWN_PHASES,
+    MAX_SEATS,
+    N_CARDS,
+    NUM_ACTIONS,
+    OBS_HIGH,
+    OBS_LAYOUT,
+    OBS_SIZE,
+    PENDING_KINDS,
+    RULE_NAMES,
+    Block,
+    DiscardChooser,
+    EncodingError,
+    action_name,
+    card_planes,
+    decode_action,
+    encode_discard,
+    encode_move,
+    encode_view,
+    legal_indices,
+    observation_string,
+    visible_cards,
 )
 
-
-def _build_blocks() -> tuple[Block, ...]:
-    out = []
-    offset = 0
-    for name, verb, cs, ts, ss in _BLOCK_SPECS:
-        b = Block(name, verb, cs, ts, ss, offset)
-        out.append(b)
-        offset += b.size
-    return tuple(out)
-
-
-BLOCKS: tuple[Block, ...] = _build_blocks()
-"""The action layout, in index order."""
-NUM_ACTIONS: int = BLOCKS[-1].offset + BLOCKS[-1].size
-"""Size of the discrete action space (the same for every rule set)."""
-
-_Key = tuple[int, int, int, int]
-_DECODE: list[_Key] = []
-_ENCODE: dict[_Key, int] = {}
-_BLOCK_OF: list[Block] = []
-for _b in BLOCKS:
-    for _c in _b.cards:
-        for _t in _b.targets:
-            for _s in _b.seats:
-                _k = (_b.verb, _c, _t, _s)
-                if _k in _ENCODE:  # pragma: no cover - a layout error
-                    raise AssertionError(f"the action layout repeats {_k}")
-                _ENCODE[_k] = len(_DECODE)
-                _DECODE.append(_k)
-                _BLOCK_OF.append(_b)
-assert len(_DECODE) == NUM_ACTIONS
-DISCARD_DONE_INDEX = _ENCODE[(DISCARD_DONE, -1, -1, -1)]
-_DISCARD_BASE = _ENCODE[(DISCARD_CARD, 0, -1, -1)]
-
-
-def encode_move(move: Move, actor: int, players: int) -> int:
-    """Return the index of a non-discard move made by seat ``actor`` of ``players``.
-
-    Raises :class:`EncodingError` for a discard (use :func:`encode_discard`), an unknown
-    verb or a field value outside the layout.
-    """
-    verb, c, target, seat, _cards = move
-    if verb == DISCARD:
-        raise EncodingError("a discard is a sequence of indices: use encode_discard()")
-    rel = (seat - actor) % players if seat >= 0 else -1
-    idx = _ENCODE.get((verb, c, target, rel))
-    if idx is None:
-        name = VERBS[verb] if 0 <= verb < len(VERBS) else f"verb {verb}"
-        raise EncodingError(
-            f"move ({name}, card {c}, target {target}, seat {seat}) has no place in the "
-            f"action layout; extend BLOCKS in cuttle.envs.encoding"
-        )
-    return idx
-
-
-def encode_discard(cards: Iterable[int]) -> list[int]:
-    """Return the indices that choose the discard of ``cards`` (ascending card order)."""
-    return [_DISCARD_BASE + c for c in sorted(cards)]
-
-
-def decode_action(index: int, actor: int, players: int) -> Move:
-    """Return the move tuple of a non-discard ``index`` played by ``actor``.
-
-    A ``discard-card`` index decodes to ``(DISCARD, -1, -1, -1, (card,))`` and
-    ``discard-done`` to ``(DISCARD, -1, -1, -1, ())``: one step of a discard, which
-    :class:`DiscardChooser` turns into the move.
-    """
-    if not 0 <= index < NUM_ACTIONS:
-        raise EncodingError(f"action {index} is outside 0..{NUM_ACTIONS - 1}")
-    verb, c, target, rel = _DECODE[index]
-    if verb == DISCARD_CARD:
-        return (DISCARD, -1, -1, -1, (c,))
-    if verb == DISCARD_DONE:
-        return (DISCARD, -1, -1, -1, ())
-    seat = (actor + rel) % players if rel >= 0 else -1
-    return (verb, c, target, seat, ())
-
-
-def action_name(index: int) -> str:
-    """Return a readable, seat-free name of ``index`` (``"jack JC 7H +2"``)."""
-    if not 0 <= index < NUM_ACTIONS:
-        raise EncodingError(f"action {index} is outside 0..{NUM_ACTIONS - 1}")
-    verb, c, target, rel = _DECODE[index]
-    parts = [_BLOCK_OF[index].name.split("-")[0] if verb >= 0 else _BLOCK_OF[index].name]
-    if c >= 0:
-        parts.append(CARD_NAMES[c])
-    if target >= 0:
-        parts.append(CARD_NAMES[target])
-    if rel >= 0:
-        parts.append(f"+{rel}")
-    return " ".join(parts)
-
-
-class DiscardChooser:
-    """The state of a discard made one card at a time.
-
-    Built from the legal moves of the seat to act and the cards chosen so far; it
-    gives the indices allowed next and tells when the chosen cards make a move.
-    """
-
-    __slots__ = ("chosen", "options")
-
-    def __init__(self, options: Sequence[tuple[int, ...]], chosen: tuple[int, ...] = ()) -> None:
-        """``options``: the card tuples of the legal discards; ``chosen``: cards so far."""
-        self.options = [tuple(sorted(cs)) for cs in options]
-        self.chosen = chosen
-
-    def _matching(self) -> list[tuple[int, ...]]:
-        k = len(self.chosen)
-        return [cs for cs in self.options if cs[:k] == self.chosen]
-
-    def allowed(self) -> list[int]:
-        """Indices allowed now: next cards (ascending) and ``discard-done`` if it applies."""
-        k = len(self.chosen)
-        found = self._matching()
-        nxt = sorted({cs[k] for cs in found if len(cs) > k})
-        out = [_DISCARD_BASE + c for c in nxt]
-        if self.chosen and self.chosen in found and nxt:
-            out.insert(0, DISCARD_DONE_INDEX)
-        return out
-
-    def choose(self, index: int) -> tuple[int, ...] | None:
-        """Take one step; return the discard's cards once they make a move, else ``None``.
-
-        Raises :class:`EncodingError` if ``index`` is not allowed.
-        """
-        if index not in self.allowed():
-            raise EncodingError(f"action {index} ({action_name(index)}) is not allowed now")
-        if index == DISCARD_DONE_INDEX:
-            return self.chosen
-        self.chosen = (*self.chosen, index - _DISCARD_BASE)
-        found = self._matching()
-        longer = any(len(cs) > len(self.chosen) for cs in found)
-        if self.chosen in found and not longer:
-            return self.chosen
-        return None
-
-
-def legal_indices(
-    legal: Sequence[Move], actor: int, players: int, chosen: tuple[int, ...] = ()
-) -> dict[int, Move | None]:
-    """Map each legal index to its move (``None`` for a step inside a discard).
-
-    ``legal`` is ``game.legal_actions()``; ``chosen`` the discard cards chosen so far.
-    """
-    out: dict[int, Move | None] = {}
-    discards: list[tuple[int, ...]] = []
-    for m in legal:
-        if m[0] == DISCARD:
-            discards.append(m[4])
-        elif not chosen:
-            out[encode_move(m, actor, players)] = m
-    if discards:
-        chooser = DiscardChooser(discards, chosen)
-        for i in chooser.allowed():
-            out[i] = None
-    return out
-
-
-# --------------------------------------------------------------------------- observation
-
-KNOWN_PHASES = ("main", "counter", "take", "discard", "seven", "hand-limit", "answer", "over")
-"""Phases with a slot of their own; any other phase sets the ``other`` slot."""
-PENDING_KINDS = ("oneoff", "scuttle", "royal", "answer")
-"""Kinds of pending card with a slot of their own (others set ``other``)."""
-RULE_NAMES = tuple(PRESETS)
-"""Preset names with a slot of their own (house rules with another name: ``other``)."""
-
-# (name, number of entries, upper bound of each entry)
-_PIECES: tuple[tuple[str, int, float], ...] = (
-    ("hand", N_CARDS, 1),
-    *((f"hand_known_{r}", N_CARDS, 1) for r in range(1, MAX_SEATS)),
-    *((f"points_{r}", N_CARDS, 1) for r in range(MAX_SEATS)),
-    *((f"faces_{r}", N_CARDS, 1) for r in range(MAX_SEATS)),
-    *((f"glasses_{r}", N_CARDS, 1) for r in range(MAX_SEATS)),
-    *((f"covers_{r}", N_CARDS, 1) for r in range(MAX_SEATS)),
-    ("top_covers", N_CARDS, 1),
-    ("stolen", N_CARDS, 1),
-    ("scrap", N_CARDS, 1),
-    ("deck_known", N_CARDS, 1),
-    ("revealed", N_CARDS, 1),
-    ("frozen", N_CARDS, 1),
-    ("pending_card", N_CARDS, 1),
-    ("pending_target", N_CARDS, 1),
-    ("pending_counters", N_CARDS, 1),
-    ("discard_chosen", N_CARDS, 1),
-    ("hand_count", MAX_SEATS, N_CARDS),
-    ("score", MAX_SEATS, 220),
-    ("goal", MAX_SEATS, 255),
-    ("kings", MAX_SEATS, 4),
-    ("queens", MAX_SEATS, 4),
-    ("skips", MAX_SEATS, 255),
-    ("deck_count", 1, N_CARDS),
-    ("scrap_count", 1, N_CARDS),
-    ("passes", 1, 255),
-    ("moves_used", 1, 1),
-    ("phase", len(KNOWN_PHASES) + 1, 1),
-    ("turn", MAX_SEATS, 1),
-    ("to_act", MAX_SEATS, 1),
-    ("pending_by", MAX_SEATS, 1),
-    ("pending_kind", len(PENDING_KINDS) + 1, 1),
-    ("pending_victim", MAX_SEATS, 1),
-    ("seats", MAX_SEATS, 1),
-    ("partners", MAX_SEATS, 1),
-    ("winners", MAX_SEATS, 1),
-    ("rules", len(RULE_NAMES) + 1, 1),
-)
-
-
-def _layout() -> dict[str, tuple[int, int]]:
-    out = {}
-    at = 0
-    for name, size, _hi in _PIECES:
-        out[name] = (at, size)
-        at += size
-    return out
-
-
-OBS_LAYOUT: dict[str, tuple[int, int]] = _layout()
-"""Each piece of the observation vector: ``name -> (offset, length)``."""
-OBS_SIZE: int = sum(size for _n, size, _h in _PIECES)
-"""Length of the observation vector."""
-OBS_HIGH: np.ndarray = np.concatenate(
-    [np.full(size, hi, dtype=np.float32) for _n, size, hi in _PIECES]
-)
-"""Upper bound of each observation entry (the lower bound is 0)."""
-
-_CARD = {name: i for i, name in enumerate(CARD_NAMES)}
-_O = {name: off for name, (off, _size) in OBS_LAYOUT.items()}
-_PHASE_SLOT = {p: i for i, p in enumerate(KNOWN_PHASES)}
-_KIND_SLOT = {k: i for i, k in enumerate(PENDING_KINDS)}
-_RULE_SLOT = {r: i for i, r in enumerate(RULE_NAMES)}
-
-
-def _offsets(prefix: str, first: int = 0) -> tuple[int, ...]:
-    return tuple(_O[f"{prefix}_{r}"] for r in range(first, MAX_SEATS))
-
-
-_HAND_OFF = (_O["hand"], *_offsets("hand_known", 1))
-_POINTS_OFF = _offsets("points")
-_FACES_OFF = _offsets("faces")
-_GLASSES_OFF = _offsets("glasses")
-_COVERS_OFF = _offsets("covers")
-_HIDDEN = "??"
-
-
-def encode_view(
-    view: Mapping[str, Any],
-    rules: RuleSet,
-    chosen: Sequence[int] = (),
-    out: np.ndarray | None = None,
-) -> np.ndarray:
-    """Return the observation vector of one seat's ``view`` (``game.view(seat)``).
-
-    ``chosen`` are the cards of a discard picked so far. Only the view is read, so no
-    card hidden from the seat can reach the vector. ``out`` may be a buffer to fill.
-    """
-    seat = view["seat"]
-    hands = view["hands"]
-    n = len(hands)
-    if out is None:
-        vec = np.zeros(OBS_SIZE, dtype=np.float32)
-    else:
-        vec = out
-        vec.fill(0.0)
-    card = _CARD
-    o = _O
-    ones: list[int] = []
-    idx: list[int] = []
-    val: list[float] = []
-    hc = o["hand_count"]
-    for h in range(n):
-        hand = hands[h]
-        r = (h - seat) % n
-        k = len(hand)
-        idx.append(hc + r)
-        val.append(k)
-        if k and hand.count(_HIDDEN) != k:
-            base = _HAND_OFF[r]
-            ones += [base + card[x] for x in hand if x != _HIDDEN]
-    stolen, top = o["stolen"], o["top_covers"]
-    for v, fld in enumerate(view["fields"]):
-        r = (v - seat) % n
-        score = kings = queens = 0
-        pts, faces, glasses = fld["points"], fld["faces"], fld["glasses"]
-        if pts:
-            pb, cb = _POINTS_OFF[r], _COVERS_OFF[r]
-            for e in pts:
-                if type(e) is str:
-                    c = card[e]
-                    ones.append(pb + c)
-                else:
-                    c = card[e["card"]]
-                    ones.append(pb + c)
-                    if e["owner"] != v:
-                        ones.append(stolen + c)
-                    covers = [card[j["card"]] for j in e.get("jacks") or ()]
-                    if covers:
-                        ones += [cb + j for j in covers]
-                        ones.append(top + covers[-1])
-                score += POINT_VALUE[c]
-        if faces:
-            fb, cb = _FACES_OFF[r], _COVERS_OFF[r]
-            for e in faces:
-                if type(e) is str:
-                    c = card[e]
-                    ones.append(fb + c)
-                else:
-                    c = card[e["card"]]
-                    ones.append(fb + c)
-                    if e["owner"] != v:
-                        ones.append(stolen + c)
-                    covers = [card[j["card"]] for j in e.get("jokers") or ()]
-                    if covers:
-                        ones += [cb + j for j in covers]
-                        ones.append(top + covers[-1])
-                rank = RANK_OF[c]
-                if rank == KING:
-                    kings += 1
-                elif rank == QUEEN:
-                    queens += 1
-        if glasses:
-            gb = _GLASSES_OFF[r]
-            ones += [gb + card[x] for x in glasses]
-        goal = rules.goal(kings)
-        idx += (o["score"] + r, o["goal"] + r, o["kings"] + r, o["queens"] + r)
-        val += (score, goal if goal < 255 else 255, min(kings, 4), min(queens, 4))
-    scrap = view["scrap"]
-    if scrap:
-        b = o["scrap"]
-        ones += [b + card[x] for x in scrap]
-    deck = view["deck"]
-    if deck and deck.count(_HIDDEN) != len(deck):
-        b = o["deck_known"]
-        ones += [b + card[x] for x in deck if x != _HIDDEN]
-    if view["revealed"]:
-        b = o["revealed"]
-        ones += [b + card[x] for x in view["revealed"]]
-    if view["frozen"]:
-        b = o["frozen"]
-        ones += [b + card[x] for x in view["frozen"]]
-    if chosen:
-        b = o["discard_chosen"]
-        ones += [b + c for c in chosen]
-    passes = view["passes"]
-    idx += (o["deck_count"], o["scrap_count"], o["passes"], o["moves_used"])
-    val += (
-        len(deck),
-        len(scrap),
-        passes if passes < 255 else 255,
-        min(1.0, view.get("moves", 0) / rules.move_cap),
-    )
-    skips = view.get("skips")
-    if skips:
-        for s, k in enumerate(skips):
-            idx.append(o["skips"] + (s - seat) % n)
-            val.append(k if k < 255 else 255)
-    ones.append(o["phase"] + _PHASE_SLOT.get(view["phase"], len(KNOWN_PHASES)))
-    ones.append(o["turn"] + (view["turn"] - seat) % n)
-    ones.append(o["to_act"] + (view["to_act"] - seat) % n)
-    p = view["pending"]
-    if p is not None:
-        ones.append(o["pending_card"] + card[p["card"]])
-        if p["target"] is not None:
-            ones.append(o["pending_target"] + card[p["target"]])
-        if p["counters"]:
-            b = o["pending_counters"]
-            ones += [b + card[x] for x in p["counters"]]
-        ones.append(o["pending_by"] + (p["by"] - seat) % n)
-        ones.append(o["pending_kind"] + _KIND_SLOT.get(p.get("kind", "oneoff"), 4))
-        if p.get("victim", -1) >= 0:
-            ones.append(o["pending_victim"] + (p["victim"] - seat) % n)
-    b = o["seats"]
-    ones += range(b, b + n)
-    b = o["partners"]
-    ones += [b + (t - seat) % n for t in rules.team_of(seat)]
-    w = view["winner"]
-    if w is not None and w != "draw":
-        b = o["winners"]
-        ones += [b + (t - seat) % n for t in ([w] if isinstance(w, int) else w)]
-    ones.append(o["rules"] + _RULE_SLOT.get(rules.name, len(RULE_NAMES)))
-    vec.put(ones, 1.0)
-    vec.put(idx, val)
-    return vec
-
-
-def observation_string(view: Mapping[str, Any], chosen: Sequence[int] = ()) -> str:
-    """Return a compact one-line text of ``view`` (and the discard chosen so far)."""
-    parts = [
-        f"p{view['seat']} turn p{view['turn']} {view['phase']} to_act p{view['to_act']}",
-    ]
-    for h, hand in enumerate(view["hands"]):
-        parts.append(f"hand{h}[{' '.join(hand)}]")
-    for v, fld in enumerate(view["fields"]):
-        items = []
-        for key in ("points", "faces", "glasses"):
-            for e in fld[key]:
-                if isinstance(e, str):
-                    items.append(e)
-                else:
-                    covers = e.get("jacks") or e.get("jokers") or []
-                    tail = "".join(f"<{c['card']}>p{c['to']}" for c in covers)
-                    items.append(f"{e['card']}(p{e['owner']}){tail}")
-        parts.append(f"field{v}[{' '.join(items)}]")
-    deck = view["deck"]
-    known = [x for x in deck if x != "??"]
-    parts.append(f"deck{len(deck)}[{' '.join(known)}]")
-    parts.append(f"scrap[{' '.join(view['scrap'])}]")
-    if view["revealed"]:
-        parts.append(f"revealed[{' '.join(view['revealed'])}]")
-    if view["frozen"]:
-        parts.append(f"frozen[{' '.join(view['frozen'])}]")
-    p = view["pending"]
-    if p is not None:
-        parts.append(
-            f"pending[{p['card']} by p{p['by']} target {p['target']} "
-            f"{p.get('kind', 'oneoff')} counters {' '.join(p['counters'])}]"
-        )
-    if view["passes"]:
-        parts.append(f"passes{view['passes']}")
-    if view.get("skips"):
-        parts.append(f"skips{view['skips']}")
-    if view["winner"] is not None:
-        parts.append(f"winner {view['winner']}")
-    if chosen:
-        parts.append(f"chosen[{' '.join(CARD_NAMES[c] for c in chosen)}]")
-    parts.append(f"moves{view.get('moves', 0)}")
-    return " ".join(parts)
-
-
-def visible_cards(view: Mapping[str, Any]) -> set[int]:
-    """Every card the view shows by name (for leak tests)."""
-    names: list[str] = []
-    for hand in view["hands"]:
-        names.extend(hand)
-    for fld in view["fields"]:
-        for key in ("points", "faces"):
-            for e in fld[key]:
-                if isinstance(e, str):
-                    names.append(e)
-                else:
-                    names.append(e["card"])
-                    names.extend(c["card"] for c in e.get("jacks") or e.get("jokers") or [])
-        names.extend(fld["glasses"])
-    names.extend(view["scrap"])
-    names.extend(view["deck"])
-    names.extend(view["revealed"])
-    names.extend(view["frozen"])
-    p = view["pending"]
-    if p is not None:
-        names.append(p["card"])
-        if p["target"] is not None:
-            names.append(p["target"])
-        names.extend(p["counters"])
-    return {_CARD[x] for x in names if x != "??"}
-
-
-def card_planes(vec: np.ndarray) -> set[int]:
-    """Every card index set in any card plane of an observation vector."""
-    planes = vec[: OBS_LAYOUT["hand_count"][0]].reshape(-1, N_CARDS)
-    return {int(c) for c in np.flatnonzero(planes.any(axis=0))}
+__all__ = [
+    "BLOCKS",
+    "DISCARD_CARD",
+    "DISCARD_DONE",
+    "DISCARD_DONE_INDEX",
+    "KNOWN_PHASES",
+    "MAX_SEATS",
+    "NUM_ACTIONS",
+    "N_CARDS",
+    "OBS_HIGH",
+    "OBS_LAYOUT",
+    "OBS_SIZE",
+    "PENDING_KINDS",
+    "RULE_NAMES",
+    "_DECODE",
+    "_DISCARD_BASE",
+    "Block",
+    "DiscardChooser",
+    "EncodingError",
+    "action_name",
+    "card_planes",
+    "decode_action",
+    "encode_discard",
+    "encode_move",
+    "encode_view",
+    "legal_indices",
+    "observation_string",
+    "visible_cards",
+]

@@ -1,0 +1,189 @@
+"""The learned ``neural`` bot: shipped weights, legal play under every rule set, seeds,
+what it may read, the ``ismcts-neural`` search, and the training script end to end."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from cuttle import new_game  # noqa: E402
+from cuttle.bots import SeatView, make_bot  # noqa: E402
+from cuttle.bots.encoding import NUM_ACTIONS, OBS_SIZE  # noqa: E402
+from cuttle.bots.ismcts import ISMCTSBot, SearchParams  # noqa: E402
+from cuttle.bots.neural import (  # noqa: E402
+    WEIGHTS_PATH,
+    NeuralBot,
+    PolicyValueNet,
+    load_default,
+    neural_evaluator,
+)
+from cuttle.engine.game import Game  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "envs"))
+from envutil import all_rules  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _play(game: Game, bots: list, limit: int = 400) -> list[str]:
+    """Play ``game`` out with ``bots`` (one per seat), checking each move is legal."""
+    moves = []
+    while game.winners is None and len(moves) < limit:
+        seat = game.to_act
+        view = SeatView.of(game, seat)
+        move = bots[seat].choose(view)
+        assert move in view.legal, (move, view.legal)
+        game.play(move)
+        moves.append(move)
+    return moves
+
+
+def test_shipped_weights_load_and_are_small() -> None:
+    net = load_default()
+    assert WEIGHTS_PATH.stat().st_size < 1_000_000
+    assert net.wp.shape == (net.hidden_sizes[-1], NUM_ACTIONS)
+    assert net.layers[0][0].shape[0] == OBS_SIZE
+    assert net.meta.get("samples", 0) > 10_000, "the shipped net should be a trained one"
+    bot = make_bot("neural", seed=1)
+    assert isinstance(bot, NeuralBot) and bot.name == "neural"
+
+
+def test_neural_spec_takes_no_budget() -> None:
+    with pytest.raises(ValueError, match="no budget"):
+        make_bot("neural:1s")
+
+
+@pytest.mark.parametrize("rules", all_rules(cap=120), ids=lambda r: f"{r.name}-{r.players}")
+def test_plays_only_legal_moves_under_every_rule_set(rules) -> None:
+    game = new_game(rules, seed=5)
+    bots = [make_bot("neural", seed=s) for s in range(game.n)]
+    moves = _play(game, bots)
+    assert moves, "a game has at least one move"
+
+
+def test_sampling_temperature_is_seeded() -> None:
+    def run(seed: int) -> list[str]:
+        game = new_game("standard", seed=11)
+        bots = [NeuralBot(seed + s, temperature=1.0) for s in range(2)]
+        return _play(game, bots)
+
+    assert run(3) == run(3)
+    game = new_game("standard", seed=2)
+    view = SeatView.of(game, game.to_act)
+    assert len({NeuralBot(s).choose(view) for s in range(5)}) == 1  # temperature 0: argmax
+    with pytest.raises(ValueError):
+        NeuralBot(1, temperature=-1.0)
+
+
+def test_choice_depends_only_on_the_seat_view() -> None:
+    """Worlds that differ only in cards the seat cannot see give the same move."""
+    rng = random.Random(4)
+    bot = NeuralBot(0)
+    checked = 0
+    game = new_game("standard", seed=21)
+    bots = [make_bot("greedy", seed=s) for s in range(2)]
+    while game.winners is None and checked < 25:
+        seat = game.to_act
+        view = SeatView.of(game, seat)
+        if len(view.legal) > 1:
+            other = game.sample(seat, rng)  # the hidden cards dealt anew
+            other_view = SeatView.of(other, seat, view.history)
+            assert other_view.position == view.position
+            assert bot.choose(other_view) == bot.choose(view)
+            checked += 1
+        game.play(bots[seat].choose(view))
+    assert checked > 5
+
+
+def test_policy_ranks_legal_moves() -> None:
+    game = new_game("standard", seed=8)
+    rows = NeuralBot(0).policy(SeatView.of(game, game.to_act))
+    assert rows and abs(sum(p for _m, p in rows) - 1.0) < 1e-4
+    assert [p for _m, p in rows] == sorted((p for _m, p in rows), reverse=True)
+
+
+def test_value_evaluator_gives_win_chances() -> None:
+    game = new_game("standard", seed=9)
+    ev = neural_evaluator()
+    chances = ev(game)
+    assert len(chances) == 2 and abs(sum(chances) - 1.0) < 1e-6
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    team = new_game("team", seed=9)
+    c4 = ev(team)
+    assert c4[0] == c4[2] and c4[1] == c4[3]
+
+
+def test_ismcts_neural_plays_legal_moves() -> None:
+    bot = make_bot("ismcts-neural:40it", seed=2)
+    assert isinstance(bot, ISMCTSBot) and bot.params.evaluator == "neural"
+    game = new_game("standard", seed=13)
+    _play(game, [bot, make_bot("random", seed=1)], limit=30)
+    with pytest.raises(ValueError, match="evaluator"):
+        ISMCTSBot(1, SearchParams(iterations=5, evaluator="nope")).choose(
+            SeatView.of(new_game("standard", seed=1), 0)
+        )
+
+
+def test_missing_numpy_gives_a_clear_error() -> None:
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "from cuttle.bots import make_bot\n"
+        "try:\n    make_bot('neural')\nexcept ValueError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "needs numpy" in out.stdout
+
+
+def _train_module():
+    spec = importlib.util.spec_from_file_location("cuttle_train", ROOT / "scripts" / "train.py")
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["cuttle_train"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("backend", ["numpy", "torch"])
+def test_training_script_runs_end_to_end(tmp_path: Path, backend: str) -> None:
+    if backend == "torch":
+        pytest.importorskip("torch")
+    train = _train_module()
+    argv = ["--games", "2", "--epochs", "1", "--teacher", "greedy", "--workers", "1"]
+    argv += ["--out", str(tmp_path), "--backend", backend, "--quiet", "--hidden", "16,16"]
+    assert train.main(argv) == 0
+    net = PolicyValueNet.load(tmp_path / "neural.npz")
+    assert net.hidden_sizes == (16, 16)
+    assert net.meta["backend"] == backend and net.meta["samples"] > 0
+    assert (tmp_path / "data" / "shard-00000.npz").exists()
+    game = new_game("standard", seed=3)
+    _play(game, [NeuralBot(0, net), NeuralBot(1, net)])
+    # resuming finds the shard on disk and plays no game again
+    assert train.main(argv) == 0
+    assert '"games_played_now": 0' in (tmp_path / "train.json").read_text()
+
+
+def test_numpy_and_torch_backends_agree(tmp_path: Path) -> None:
+    """The hand-written numpy gradients match PyTorch's autograd on one step."""
+    torch = pytest.importorskip("torch")
+    del torch
+    train = _train_module()
+    rng = np.random.default_rng(0)
+    arrays = train._init([8, 8], rng)
+    arrays["wp"] = rng.standard_normal(arrays["wp"].shape).astype(np.float32) * 0.1
+    x = (rng.random((5, OBS_SIZE)) < 0.02).astype(np.float32)
+    mask = np.zeros((5, NUM_ACTIONS), bool)
+    mask[:, :7] = True
+    target = np.array([0, 1, 2, 3, 6])
+    value = np.array([1, -1, 0, 1, -1], np.float32)
+    a = train.NumpyModel({k: v.copy() for k, v in arrays.items()}, 1e-2, 1.0)
+    b = train.TorchModel({k: v.copy() for k, v in arrays.items()}, 1e-2, 1.0)
+    assert np.allclose(a.step(x, mask, target, value), b.step(x, mask, target, value), atol=1e-5)
+    for k, v in a.arrays().items():
+        assert np.allclose(v, b.arrays()[k], atol=1e-4), k
