@@ -150,10 +150,8 @@ def _train_module():
     return mod
 
 
-@pytest.mark.parametrize("backend", ["numpy", "torch"])
+@pytest.mark.parametrize("backend", ["numpy", pytest.param("torch", marks=pytest.mark.torch)])
 def test_training_script_runs_end_to_end(tmp_path: Path, backend: str) -> None:
-    if backend == "torch":
-        pytest.importorskip("torch")
     train = _train_module()
     argv = ["--games", "2", "--epochs", "1", "--teacher", "greedy", "--workers", "1"]
     argv += ["--out", str(tmp_path), "--backend", backend, "--quiet", "--hidden", "16,16"]
@@ -169,10 +167,9 @@ def test_training_script_runs_end_to_end(tmp_path: Path, backend: str) -> None:
     assert '"games_played_now": 0' in (tmp_path / "train.json").read_text()
 
 
+@pytest.mark.torch
 def test_numpy_and_torch_backends_agree(tmp_path: Path) -> None:
     """The hand-written numpy gradients match PyTorch's autograd on one step."""
-    torch = pytest.importorskip("torch")
-    del torch
     train = _train_module()
     rng = np.random.default_rng(0)
     arrays = train._init([8, 8], rng)
