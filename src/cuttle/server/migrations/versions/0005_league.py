@@ -21,13 +21,15 @@ depends_on = None
 
 def upgrade() -> None:
     """Add the columns and create the league's tables."""
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(
-            sa.Column("is_admin", sa.Boolean, nullable=False, server_default=sa.false())
-        )
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("ranked", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("match_id", sa.Integer, nullable=True))
+    # Plain ADD COLUMN, not a batch: a batch may rebuild the table on SQLite, and dropping
+    # ``games`` there deletes every game's seats and moves in cascade.
+    op.add_column(
+        "users", sa.Column("is_admin", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column(
+        "games", sa.Column("ranked", sa.Boolean, nullable=False, server_default=sa.false())
+    )
+    op.add_column("games", sa.Column("match_id", sa.Integer, nullable=True))
     op.create_index("ix_games_match_id", "games", ["match_id"])
     op.create_table(
         "league_matches",
@@ -111,9 +113,10 @@ def downgrade() -> None:
         "league_matches",
     ):
         op.drop_table(name)
+    # Plain ALTER TABLE … DROP COLUMN (SQLite 3.35 or later, and PostgreSQL), not a batch
+    # copy: on SQLite a batch rebuilds the table by dropping it, which with foreign keys
+    # on would delete every game's seats and moves (or every user's games) in cascade.
     op.drop_index("ix_games_match_id", "games")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("match_id")
-        batch.drop_column("ranked")
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("is_admin")
+    op.execute("ALTER TABLE games DROP COLUMN match_id")
+    op.execute("ALTER TABLE games DROP COLUMN ranked")
+    op.execute("ALTER TABLE users DROP COLUMN is_admin")
