@@ -82,6 +82,10 @@ def test_house_rules_game_against_a_bot_to_the_end(
     assert check_no_hidden(server, gid, a.seen, 0) >= len(moves)
     rp = alice.http.get(f"/api/games/{gid}/replay").json()
     assert rp["lines"] == [m["line"] for m in a.seen if m["t"] == "event"]
+    # the replay tells every move in words, as a spectator of the finished game reads it
+    assert len(rp["said"]) == len(rp["lines"])
+    assert all(s.endswith(".") and not s.startswith("p0:") for s in rp["said"])
+    assert not any(s.startswith("You ") for s in rp["said"])  # a spectator is never "you"
     record = alice.http.get(f"/api/games/{gid}/record").text
     again = Table.from_record(record, rules=house_rules(HOUSE))
     assert again.is_over and [e.line() for e in again.history] == rp["lines"]

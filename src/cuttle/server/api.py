@@ -10,6 +10,7 @@ from sqlalchemy import desc, select
 
 from cuttle.engine.rules import PRESETS, VARIANTS
 
+from . import protocol as P
 from .auth import AuthError
 from .bots import BOT_LEVELS
 from .chat import read_log
@@ -278,8 +279,12 @@ def replay_data(request: Request, gid: str) -> dict[str, Any]:
         positions.append(table.game.to_json())
     meta = live.meta()
     positions[-1]["termination"] = live.game.termination  # a flag or claim: see clock.py
+    names = P.seat_names(meta.get("players") or [])
+    if len(names) != table.n:
+        names = [s.name for s in table.seats]
     return {
         **meta,
+        "said": table.sentences(None, names),  # every move in words, as a spectator reads it
         "chat": read_log(service_of(request).sessions, gid, "players", None),
         "deck": live.deck,
         "lines": [event.line() for event in events],

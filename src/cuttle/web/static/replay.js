@@ -18,6 +18,10 @@ function named(line) {
   return line.replace(/^p(\d+):/, (_, s) => `${data.names[Number(s)] || "p" + s}:`);
 }
 
+// Move k in words (the server's sentence, all cards public in a finished game), else
+// its notation with the seat's name.
+function told(k) { return (data.said && data.said[k]) || named(data.lines[k]); }
+
 function pv(c) { const r = c[0]; return r === "A" ? 1 : r === "T" ? 10 : (parseInt(r, 10) || 0); }
 
 function show() {
@@ -26,7 +30,7 @@ function show() {
   const compact = window.matchMedia("(max-width: 760px)").matches && view.hands.length >= 3;
   renderBoard($("board"), view, meta, 0, { showScrap: true }, { compact });
   $("rp-pos").textContent = `${i} / ${data.lines.length}`;
-  $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${named(data.lines[i - 1])}` +
+  $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${told(i - 1)}` +
     (i === data.lines.length ? ` — ${view.winner !== undefined && view.winner !== null
       ? statusText({ ...view, termination: data.termination }, meta, null) : `result ${data.result} (${data.termination})`}` : "");
   const ol = $("log");
@@ -34,7 +38,8 @@ function show() {
   data.lines.forEach((line, k) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.type = "button"; b.className = "link"; b.textContent = named(line);
+    b.type = "button"; b.className = "link"; b.textContent = told(k);
+    b.dataset.line = line;
     b.onclick = () => { i = k + 1; show(); };
     if (k + 1 === i) li.className = "current";
     li.appendChild(b);
