@@ -115,3 +115,17 @@ def scrap_target(g: Core, p: Pending) -> None:
     _, leftovers = g.remove_target(p.target)
     g.scrap.append(p.target)
     g.scrap.extend(leftovers)
+
+
+class ScrapTargetEffect(TargetedEffect):
+    """A one-off that scraps the card it names (a two, an eight one-off, a house
+    ``scrap-point``): subclasses say which cards it may name."""
+
+    def resolve(self, g: Core, p: Pending) -> bool:
+        """Scrap the target (with what lies on it; a jack or joker hands its card back)."""
+        scrap_target(g, p)
+        return False
+
+    def words(self, move: Move) -> str:
+        """``scraps the Queen of Spades``."""
+        return f"scraps the {describe(move[2])}"

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from ..cards import describe
 from ..core import Core
-from ..moves import Move
-from ..table import Pending
-from .common import TargetedEffect, scrap_target
+from .common import ScrapTargetEffect
 
 
-class ScrapGlasses(TargetedEffect):
+class ScrapGlasses(ScrapTargetEffect):
     """Scrap a glasses eight on any field (an opponent's queen shields it)."""
 
     key = "scrap-glasses"
@@ -24,15 +21,6 @@ class ScrapGlasses(TargetedEffect):
         if place != "glasses":
             return "An eight one-off scraps only glasses"
         return None
-
-    def resolve(self, g: Core, p: Pending) -> bool:
-        """Scrap the glasses."""
-        scrap_target(g, p)
-        return False
-
-    def words(self, move: Move) -> str:
-        """``scraps the Eight of Spades``."""
-        return f"scraps the {describe(move[2])}"
 
 
 SCRAP_GLASSES = ScrapGlasses()

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from ..cards import describe
 from ..core import Core
-from ..moves import Move
-from ..table import Pending
-from .common import TargetedEffect, scrap_target
+from .common import ScrapTargetEffect
 
 
 def point_targets(g: Core, s: int) -> list[tuple[int, int]]:
@@ -20,7 +18,7 @@ def point_targets(g: Core, s: int) -> list[tuple[int, int]]:
     return found
 
 
-class ScrapPoint(TargetedEffect):
+class ScrapPoint(ScrapTargetEffect):
     """``oneoff 5H 7C``: 7C goes to the scrap with its jacks. Any point card, one's own
     too; an opponent's queen shields its holder's (a single attack)."""
 
@@ -40,15 +38,6 @@ class ScrapPoint(TargetedEffect):
         if place != "point":
             return f"The {describe(t)} is not a point card on the table"
         return None
-
-    def resolve(self, g: Core, p: Pending) -> bool:
-        """Scrap the target with its jacks."""
-        scrap_target(g, p)
-        return False
-
-    def words(self, move: Move) -> str:
-        """``scraps the Seven of Clubs``."""
-        return f"scraps the {describe(move[2])}"
 
 
 SCRAP_POINT = ScrapPoint()

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from ..cards import describe
 from ..core import Core
-from ..moves import Move
-from ..table import Pending
-from .common import TargetedEffect, scrap_target
+from .common import ScrapTargetEffect
 
 
-class ScrapRoyal(TargetedEffect):
+class ScrapRoyal(ScrapTargetEffect):
     """Scrap a king, queen, glasses, top jack or top joker (spec ruling 3). With
     ``two_targets_own`` off, only another seat's card (spec ruling 16)."""
 
@@ -35,15 +32,6 @@ class ScrapRoyal(TargetedEffect):
         if owner == s and not g.rules.two_targets_own:
             return f"A two may only target another player's card in {g.rules.name}"
         return None
-
-    def resolve(self, g: Core, p: Pending) -> bool:
-        """Scrap the target; a jack or joker hands its card back."""
-        scrap_target(g, p)
-        return False
-
-    def words(self, move: Move) -> str:
-        """``scraps the Queen of Spades``."""
-        return f"scraps the {describe(move[2])}"
 
 
 SCRAP_ROYAL = ScrapRoyal()
