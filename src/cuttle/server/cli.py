@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+WS_MAX_BYTES = 16 * 1024
+"""The largest websocket message read at all: a longer one closes the socket (1009) before
+it is buffered. Client messages are at most 2 KB (a longer one under this gets an error)."""
+
 
 def serve_main(argv: list[str]) -> int:
     """Parse ``[--host H] [--port P] [--data DIR]`` and serve until interrupted; return 0."""
@@ -39,6 +43,7 @@ def serve_main(argv: list[str]) -> int:
         log_level="warning",
         ws="websockets-sansio",
         ws_per_message_deflate=False,
+        ws_max_size=WS_MAX_BYTES,
     )
     return 0
 

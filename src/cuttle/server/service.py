@@ -214,8 +214,10 @@ class GameService:
         private: bool = False,
         house: Any = None,
         practice: bool = False,
+        dry_run: bool = False,
     ) -> str:
         """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`.
+        With ``dry_run`` only check the request (and return ``""``).
 
         ``house`` is a house rule set as a JSON object (see
         :func:`~cuttle.engine.rules.house_rules`; it replaces ``rules``, and ``variants``
@@ -228,6 +230,8 @@ class GameService:
             raise ServiceError("players must be a number")
         if not isinstance(practice, bool):
             raise ServiceError("practice must be true or false")
+        if not isinstance(private, bool):
+            raise ServiceError("private must be true or false")
         house_json: str | None = None
         if house is not None:
             if not isinstance(house, dict):
@@ -256,7 +260,7 @@ class GameService:
                 infos.append(SeatInfo(None, None, ""))
             elif kind == "bot":
                 level = s.get("level", "easy")
-                if level not in BOT_LEVELS:
+                if not isinstance(level, str) or level not in BOT_LEVELS:
                     raise ServiceError(
                         f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}"
                     )
@@ -271,6 +275,8 @@ class GameService:
         if isinstance(my_seat, bool) or not isinstance(my_seat, int) or my_seat not in humans:
             raise ServiceError(f"my_seat must be one of the people's seats: {humans}")
         infos[my_seat] = SeatInfo(user.id, None, user.display)
+        if dry_run:
+            return ""
         table = Table(rs, seed=secrets.randbits(64), practice=practice)
         assert table.game.start_deck is not None
         deck = [CARD_NAMES[c] for c in table.game.start_deck]
