@@ -6,7 +6,7 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -17,10 +17,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import api, pages, ws
 from .auth import Auth
 from .bots import BotRunner
+from .bus import LocalBus
 from .db import make_engine, make_sessionmaker, migrate
 from .ratelimit import RateLimits
 from .service import GameService, ServiceError
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from .botqueue import BotQueue
 
 log = logging.getLogger("cuttle.server")
 
@@ -103,6 +107,18 @@ def _error(request: Request, status: int, message: str) -> Response:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def app_from_env() -> FastAPI:
+    """The site as the environment configures it (``cuttle serve --workers N`` starts
+    each worker with this factory); the worker ends when the ``cuttle serve`` process
+    that started it does, even if that one is SIGKILLed."""
+    import os
+
+    from .bots import die_with_parent
+
+    die_with_parent(os.getppid())
+    return create_app()
+
+
 def create_app(settings: Settings | None = None, bots: BotRunner | None = None) -> FastAPI:
     """Build the site for ``settings`` (default: from the environment); migrate the database."""
     settings = settings or Settings.from_env()
@@ -118,6 +134,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         # only the tables in play and does not stall the event loop for ~0.1 s.
         gc.collect()
         gc.freeze()
+        await app.state.service.start()
         yield
         await app.state.service.close()
         runner.close()
@@ -128,7 +145,17 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     )
     app.state.settings = settings
     app.state.auth = Auth(sessions)
-    app.state.service = GameService(sessions, runner, settings.bot_delay)
+    bus: LocalBus = LocalBus(settings.worker_id)
+    queue: BotQueue | None = None
+    if settings.redis_url:
+        from .botqueue import BotQueue
+        from .bus import RedisBus
+
+        bus = RedisBus(settings.redis_url, settings.worker_id)
+        queue = BotQueue(settings.redis_url, settings.bot_lease)
+    app.state.service = GameService(
+        sessions, runner, settings.bot_delay, bus, queue, settings.reconcile_interval
+    )
     app.state.limits = RateLimits(
         {
             "auth": settings.auth_limit,

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Executable
+from sqlalchemy.exc import IntegrityError
 
 log = logging.getLogger("cuttle.server")
 
@@ -96,6 +97,11 @@ class GroupWriter:
             for unit in batch:
                 try:
                     self._commit([unit])
+                except IntegrityError as e:  # e.g. another worker stored that ply first
+                    log.warning("write refused by the database: %s", str(e).splitlines()[0])
+                    self._drop_connection()
+                    if not unit.done.done():
+                        unit.done.set_exception(e)
                 except Exception as e:
                     log.exception("write failed")
                     self._drop_connection()
