@@ -364,3 +364,45 @@ def test_sigkilled_single_server_leaves_no_orphan_bot_process(tmp_path: Path) ->
         wait_until(lambda: not any(alive(p) for p in kids), 15, "the bot process to end")
     finally:
         server.stop()
+
+
+def test_limits_are_counted_across_workers_in_redis(postgres: Cluster, tmp_path: Path) -> None:  # noqa: F811
+    redis = RedisProc(tmp_path).start()
+    url = postgres.url(postgres.create_database())
+    workers = [
+        ServerProc(
+            tmp_path / "data",
+            database_url=url,
+            redis_url=redis.url,
+            real_limits=True,
+            args=["--bot-workers", "0"],
+        )
+        for _ in range(2)
+    ]
+    try:
+        for w in workers:
+            w.start()
+        codes, sessions = [], []
+        for i in range(40):  # alternating workers, no cookie: 20 guests a minute in all
+            r = httpx.get(workers[i % 2].url + "/api/session")
+            codes.append(r.status_code)
+            if r.status_code == 200:
+                sessions.append((r.cookies["cuttle_session"], r.json()["csrf"]))
+        assert codes.count(200) == 20 and codes.count(429) == 20
+        assert workers[0].query("select count(*) from users") == [(20,)]
+        # One user's new games: 10 a minute, whichever worker is asked.
+        cookie, csrf = sessions[0]
+        made = []
+        for i in range(14):
+            r = httpx.post(
+                workers[i % 2].url + "/api/quickplay",
+                json={"level": "random"},
+                headers={"x-csrf-token": csrf, "cookie": f"cuttle_session={cookie}"},
+            )
+            made.append(r.status_code)
+        assert made == [201] * 10 + [429] * 4
+        assert workers[1].query("select count(*) from games") == [(10,)]
+    finally:
+        for w in workers:
+            w.stop()
+        redis.stop()
