@@ -1,12 +1,12 @@
 # Every target sets itself up on a fresh machine: a virtual environment in .venv with the
 # package, its test tools, Playwright, the scale-out extras (redis, limits) and Ray;
-# `make test` also installs Debian's chromium, postgresql and redis-server (the PostgreSQL
-# and Redis tests start throwaway servers of their own).
+# `make test` also installs Debian's chromium, postgresql, redis-server and nginx (the
+# PostgreSQL, Redis and nginx tests start throwaway servers of their own).
 VENV ?= .venv
 PYTHON ?= python3
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: setup browser postgres redis serve play test lint typecheck bench screenshots clean
+.PHONY: setup browser postgres scaleout serve play test lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
@@ -23,8 +23,8 @@ browser:
 postgres:
 	sh scripts/install-postgres.sh
 
-redis:
-	sh scripts/install-redis.sh
+scaleout:
+	sh scripts/install-scaleout.sh
 
 serve: setup
 	$(VENV)/bin/cuttle serve
@@ -40,7 +40,7 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy
 
-test: setup browser postgres redis lint typecheck
+test: setup browser postgres scaleout lint typecheck
 	$(VENV)/bin/pytest -q
 
 bench: setup

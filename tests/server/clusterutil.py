@@ -33,7 +33,7 @@ class RedisProc:
         """Start it and wait until it answers PING; fail (never skip) if it cannot."""
         exe = shutil.which("redis-server")
         if exe is None:
-            pytest.fail("redis-server not found: run scripts/install-redis.sh (make test does)")
+            pytest.fail("redis-server not found: run scripts/install-scaleout.sh (make test does)")
         log = open(self.folder / f"redis-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [
@@ -155,3 +155,82 @@ def wait_until(pred: Any, timeout: float = 20, what: str = "condition") -> None:
             return
         time.sleep(0.05)
     pytest.fail(f"timed out waiting for {what}")
+
+
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
+
+
+class NginxProc:
+    """nginx on a free loopback port in front of ``backends``, with the site's shipped
+    routes (``deploy/cuttle-locations.conf``) inside a plain-HTTP server block."""
+
+    def __init__(self, folder: Path, backends: list[int]) -> None:
+        """Write its configuration into ``folder``; call :meth:`start`."""
+        self.folder = folder
+        self.port = free_port()
+        self.backends = backends
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """Its base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> NginxProc:
+        """Check the configuration, start nginx and wait until it answers."""
+        exe = shutil.which("nginx") or "/usr/sbin/nginx"
+        if not os.path.exists(exe):
+            pytest.fail("nginx not found: run scripts/install-scaleout.sh (make test does)")
+        d = self.folder
+        servers = "\n".join(f"    server 127.0.0.1:{p};" for p in self.backends)
+        conf = d / "nginx.conf"
+        conf.write_text(
+            f"""pid {d}/nginx.pid;
+error_log {d}/nginx-error.log;
+daemon off;
+worker_processes 1;
+events {{}}
+http {{
+  access_log off;
+  client_body_temp_path {d}/body; proxy_temp_path {d}/proxy;
+  fastcgi_temp_path {d}/fcgi; uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;
+  upstream cuttle {{
+{servers}
+    keepalive 8;
+  }}
+  map $http_upgrade $cuttle_connection {{ default upgrade; '' ''; }}
+  limit_req_zone $binary_remote_addr zone=cuttle_req:1m rate=200r/s;
+  server {{
+    listen 127.0.0.1:{self.port};
+    client_max_body_size 16k;
+    include {DEPLOY / "cuttle-locations.conf"};
+  }}
+}}
+"""
+        )
+        check = subprocess.run([exe, "-t", "-c", str(conf)], capture_output=True, text=True)
+        if check.returncode != 0:
+            pytest.fail(f"nginx refuses the configuration: {check.stderr}")
+        log = open(d / "nginx-out.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen([exe, "-c", str(conf)], stdout=log, stderr=log)
+        import httpx
+
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                pytest.fail(f"nginx exited with {self.proc.returncode}")
+            try:
+                httpx.get(self.url + "/api/options", timeout=1)
+                return self
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        pytest.fail("nginx did not answer")
+
+    def stop(self) -> None:
+        """Stop it."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()

@@ -19,7 +19,7 @@ from typing import Any
 
 import httpx
 import pytest
-from clusterutil import BotWorkerProc, RedisProc, alive, children_of, wait_until
+from clusterutil import BotWorkerProc, NginxProc, RedisProc, alive, children_of, wait_until
 from srvutil import (
     Client,
     ServerProc,
@@ -406,3 +406,28 @@ def test_limits_are_counted_across_workers_in_redis(postgres: Cluster, tmp_path:
         for w in workers:
             w.stop()
         redis.stop()
+
+
+def test_nginx_with_the_shipped_routes_passes_websockets_to_any_worker(site: Site) -> None:
+    w1, w2, _ = site.workers
+    nginx = NginxProc(site.folder, [w1.port, w2.port]).start()
+    try:
+        alice, bob, carol = (Client(nginx.url) for _ in range(3))
+        r = alice.http.get("/")
+        assert r.status_code == 200 and r.headers["x-frame-options"] == "DENY"
+        gid = new_table(alice, bob)
+        socks = {0: alice.ws(gid), 1: bob.ws(gid)}
+        watcher = carol.ws(gid)
+        first = socks[0].until(lambda m: m["t"] == "state")
+        socks[1].until(lambda m: m["t"] == "state")
+        watcher.until(lambda m: m["t"] == "state")
+        _last, acked = _play(socks, [watcher], first, random.Random(8), 12, "n", unhurried=True)
+        rows = w1.query(
+            "select seat, text, client_id from moves where game_id = ? order by ply", gid
+        )
+        assert rows == acked and len(rows) == 12
+        check_no_hidden(w2, gid, watcher.seen, None)
+        for s in (*socks.values(), watcher):
+            s.close()
+    finally:
+        nginx.stop()
