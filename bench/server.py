@@ -85,7 +85,10 @@ async def seat_loop(
     """Play one seat of one game until it ends or time runs out."""
     sent: dict[str, float] = {}
     async with connect(
-        f"{url}/ws/games/{gid}", additional_headers={"Cookie": cookie}, max_queue=None
+        f"{url}/ws/games/{gid}",
+        additional_headers={"Cookie": cookie},
+        max_queue=None,
+        open_timeout=60,
     ) as ws:
         k = 0
         while time.monotonic() < deadline:
@@ -180,7 +183,9 @@ async def run(
     start = time.monotonic()
     stats = Stats(start + warmup)
     interval = games / rate if rate > 0 else 0.0
-    limits = httpx.Limits(max_connections=50)
+    # Idle connections are dropped before uvicorn's 5 s keep-alive ends them, so that a
+    # request never goes out on a connection the server is closing (a ReadError).
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2)
     async with httpx.AsyncClient(base_url=bases[0], timeout=30, limits=limits) as http:
         http.cookies.clear()
         deadline = start + warmup + seconds
