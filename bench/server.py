@@ -46,6 +46,7 @@ class Stats:
         self.measure_from = measure_from
         self.lat: list[float] = []
         self.errors = 0
+        self.error_kinds: dict[str, int] = {}
         self.games = 0
 
     def acked(self, latency: float) -> None:
@@ -104,6 +105,8 @@ async def seat_loop(
                     stats.acked(time.perf_counter() - t0)
             elif t == "error":
                 stats.errors += 1
+                kind = msg["error"][:70]
+                stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
             elif t in ("state", "event"):
                 if msg["view"]["winner"] is not None:
                     return
@@ -298,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         f"server processes busy {100 * server_cpu / wall:.0f}% of one core in all, "
         f"load generator {100 * own_cpu / wall:.0f}%"
     )
+    if stats.error_kinds:
+        print("errors: " + ", ".join(f"{k!r} x{v}" for k, v in stats.error_kinds.items()))
     if n:
         print(f"mean latency {1000 * statistics.fmean(stats.lat):.1f} ms")
     return 0

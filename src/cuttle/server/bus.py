@@ -86,6 +86,9 @@ class RedisBus(LocalBus):
         """How many times the listener lost Redis and came back (for tests and logs)."""
         self._task: asyncio.Task[None] | None = None
         self._closing = False
+        self._outbox: list[str] = []
+        self._wake: asyncio.Event | None = None
+        self._sender: asyncio.Task[None] | None = None
 
     async def start(self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]) -> None:
         """Listen on :data:`CHANNEL` in a task, resubscribing after Redis drops; call
@@ -140,14 +143,44 @@ class RedisBus(LocalBus):
                     await pubsub.aclose()
 
     async def publish(self, msg: dict[str, Any]) -> bool:
-        """Publish ``msg`` (tagged with this worker); ``False`` if Redis could not take it
-        (the other workers then catch up from the database)."""
-        try:
-            await self.redis.publish(CHANNEL, json.dumps({**msg, "w": self.worker_id}))
-        except Exception as e:
-            log.warning("publishing to Redis failed (%s); others catch up from the database", e)
-            return False
+        """Queue ``msg`` (tagged with this worker) for Redis and return at once.
+
+        One sender task publishes the queue in order, many messages per round trip (a
+        pipeline) on one connection, so that news of one game leaves in the order it was
+        committed, and a burst of moves costs one Redis round trip, not one a move. If Redis
+        cannot take them, they are dropped with a warning: the other workers catch up from
+        the database. Returns ``True`` (queued)."""
+        self._outbox.append(json.dumps({**msg, "w": self.worker_id}))
+        if len(self._outbox) > 100_000:  # Redis gone for long: keep memory bounded
+            del self._outbox[:50_000]
+        if self._sender is None or self._sender.done():
+            self._wake = asyncio.Event()
+            self._sender = asyncio.get_running_loop().create_task(self._send_loop())
+        assert self._wake is not None
+        self._wake.set()
         return True
+
+    async def _send_loop(self) -> None:
+        assert self._wake is not None
+        while not self._closing:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                batch, self._outbox = self._outbox[:500], self._outbox[500:]
+                try:
+                    pipe = self.redis.pipeline(transaction=False)
+                    for data in batch:
+                        pipe.publish(CHANNEL, data)
+                    await pipe.execute()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:
+                    log.warning(
+                        "publishing %d messages to Redis failed (%s); others catch up from "
+                        "the database",
+                        len(batch),
+                        e,
+                    )
 
     @contextlib.asynccontextmanager
     async def lock(self, gid: str) -> AsyncIterator[None]:
@@ -168,9 +201,10 @@ class RedisBus(LocalBus):
     async def close(self) -> None:
         """Stop listening and disconnect."""
         self._closing = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
+        for task in (self._task, self._sender):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         with contextlib.suppress(Exception):
             await self.redis.aclose()

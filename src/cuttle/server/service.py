@@ -108,6 +108,8 @@ class LiveGame:
     """When (monotonic) the bot turn ``bot_turn_for`` was started or queued."""
     used: float = field(default_factory=time.monotonic)
     """When (monotonic) a watcher last left, for forgetting idle games."""
+    suspect: tuple[Any, ...] | None = None
+    """What the database held at the last check when it differed from this copy."""
 
     @property
     def n(self) -> int:
@@ -899,7 +901,7 @@ class GameService:
         the database every ``reconcile_interval`` seconds."""
         if not self.bus.clustered:
             return
-        await self.bus.start(self._on_bus, self.reconcile)
+        await self.bus.start(self._on_bus, lambda: self.reconcile(force=True))
         task = asyncio.get_running_loop().create_task(self._reconcile_loop())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -938,8 +940,8 @@ class GameService:
                 await self._to_all(live, inner, publish=False)
             elif kind == "reload":
                 old = live.n
-                self._resync(live)
-                await self._catch_up(live, old, states=True)
+                if self._resync(live):  # unchanged: this copy was read after that change
+                    await self._catch_up(live, old, states=True)
                 self._maybe_bot(live)
 
     def _apply_event(self, live: LiveGame, line: str, cid: Any) -> bool:
@@ -973,10 +975,14 @@ class GameService:
             except Exception:
                 live.conns.discard(c)
 
-    async def reconcile(self) -> None:
+    async def reconcile(self, force: bool = False) -> None:
         """Check every game held here against the database and catch its watchers up on
         whatever this worker missed (a lost pub/sub message, a Redis restart); queue again
-        a bot turn left waiting for a lease; forget idle games nobody watches here."""
+        a bot turn left waiting for a lease; forget idle games nobody watches here.
+
+        A copy is reloaded when it is still behind what the database held at the previous
+        check (news in flight arrives within milliseconds, so a whole interval later it is
+        lost), or at once with ``force`` (after Redis came back)."""
         if not self.live:
             return
         now = time.monotonic()
@@ -1016,12 +1022,20 @@ class GameService:
                 seats_to_text(live.rematch_requests),
                 live.rematch_id,
             )
-            if facts != mine:
+            if facts == mine:
+                live.suspect = None
+            elif force or (
+                live.suspect is not None
+                and (live.n < live.suspect[0] or (facts == live.suspect and live.n == facts[0]))
+            ):
+                live.suspect = None
                 async with live.lock:
                     old = live.n
                     if self._resync(live):
                         log.info("game %s caught up from the database (%d -> %d)", gid, old, live.n)
                         await self._catch_up(live, old)
+            else:
+                live.suspect = facts
             if self.queue is not None:
                 stale = now - live.bot_since > 2 * max(1.0, self.bot_delay)
                 if live.bot_turn_for == live.n and stale:
