@@ -1,18 +1,19 @@
 # Every target sets itself up on a fresh machine: a virtual environment in .venv with the
-# package, its test tools and Playwright; `make test` also installs Debian's chromium and
-# postgresql (the PostgreSQL tests start a throwaway cluster of their own).
+# package, its test tools, Playwright, the scale-out extras (redis, limits) and Ray;
+# `make test` also installs Debian's chromium, postgresql, redis-server and nginx (the
+# PostgreSQL, Redis and nginx tests start throwaway servers of their own).
 VENV ?= .venv
 PYTHON ?= python3
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: setup browser postgres serve play test lint typecheck bench screenshots clean
+.PHONY: setup browser postgres scaleout serve play test lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
-	$(VENV)/bin/python -m pip install -q -e ".[dev,e2e,research]"
+	$(VENV)/bin/python -m pip install -q -e ".[dev,e2e,research,scale,cluster]"
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -21,6 +22,9 @@ browser:
 
 postgres:
 	sh scripts/install-postgres.sh
+
+scaleout:
+	sh scripts/install-scaleout.sh
 
 serve: setup
 	$(VENV)/bin/cuttle serve
@@ -36,7 +40,7 @@ lint: setup
 typecheck: setup
 	$(VENV)/bin/mypy
 
-test: setup browser postgres lint typecheck
+test: setup browser postgres scaleout lint typecheck
 	$(VENV)/bin/pytest -q
 
 bench: setup

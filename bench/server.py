@@ -1,14 +1,18 @@
 """Server load test: many concurrent random bot-vs-bot games over websockets on loopback.
 
 Starts ``cuttle serve`` (one uvicorn worker, SQLite WAL in a temporary folder) in a
-subprocess, then plays ``--games`` games at once from this process, each seat a
-websocket client choosing random legal moves; finished games are replaced by new ones
-until ``--seconds`` pass. Every move is validated by the engine and stored in SQLite
-before the server acknowledges it. Reports acknowledged moves/s and the latency from
-sending a move to its acknowledgement (p50/p95/p99).
+subprocess, or with ``--backend pg`` a throwaway PostgreSQL and redis-server and
+``--workers N`` separate ``cuttle serve`` processes on them (the two seats of each game
+on different workers when N > 1, so every move crosses Redis), then plays ``--games``
+games at once from this process, each seat a websocket client choosing random legal
+moves; finished games are replaced by new ones until ``--seconds`` pass. Every move is
+validated by the engine and stored in the database before the server acknowledges it.
+Reports acknowledged moves/s and the latency from sending a move to its acknowledgement
+(p50/p95/p99).
 
     python bench/server.py --games 200 --seconds 20            # as fast as it goes
     python bench/server.py --games 200 --seconds 20 --rate 1000  # latency at 1,000/s
+    python bench/server.py --games 200 --seconds 20 --backend pg --workers 2
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ from websockets.asyncio.client import connect
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 from srvutil import ServerProc
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from backends import Postgres, Redis
+
 
 class Stats:
     """Latencies (seconds) of acknowledged moves, errors and finished games."""
@@ -39,6 +46,7 @@ class Stats:
         self.measure_from = measure_from
         self.lat: list[float] = []
         self.errors = 0
+        self.error_kinds: dict[str, int] = {}
         self.games = 0
 
     def acked(self, latency: float) -> None:
@@ -78,7 +86,10 @@ async def seat_loop(
     """Play one seat of one game until it ends or time runs out."""
     sent: dict[str, float] = {}
     async with connect(
-        f"{url}/ws/games/{gid}", additional_headers={"Cookie": cookie}, max_queue=None
+        f"{url}/ws/games/{gid}",
+        additional_headers={"Cookie": cookie},
+        max_queue=None,
+        open_timeout=60,
     ) as ws:
         k = 0
         while time.monotonic() < deadline:
@@ -94,6 +105,8 @@ async def seat_loop(
                     stats.acked(time.perf_counter() - t0)
             elif t == "error":
                 stats.errors += 1
+                kind = msg["error"][:70]
+                stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
             elif t in ("state", "event"):
                 if msg["view"]["winner"] is not None:
                     return
@@ -139,7 +152,7 @@ async def new_game(http: httpx.AsyncClient, cookies: list[str], csrfs: list[str]
 
 
 async def game_slot(
-    base: str,
+    bases: list[str],
     http: httpx.AsyncClient,
     seed: int,
     stats: Stats,
@@ -150,35 +163,40 @@ async def game_slot(
     """Keep one game going until the deadline, the same two guests starting a new one
     when it ends (as players at a table do)."""
     rng = random.Random(seed)
-    ws_url = base.replace("http", "ws", 1)
+    ws_urls = [bases[(seed + k) % len(bases)].replace("http", "ws", 1) for k in range(2)]
     await asyncio.sleep(start_delay)
     cookies, csrfs = await new_guests(http)
     pace = Pace(interval, rng)
     while time.monotonic() < deadline:
         gid = await new_game(http, cookies, csrfs)
         await asyncio.gather(
-            *(seat_loop(ws_url, c, gid, rng, stats, deadline, pace) for c in cookies)
+            *(
+                seat_loop(u, c, gid, rng, stats, deadline, pace)
+                for u, c in zip(ws_urls, cookies, strict=True)
+            )
         )
         stats.games += 1
 
 
 async def run(
-    base: str, games: int, seconds: float, warmup: float, rate: float
+    bases: list[str], games: int, seconds: float, warmup: float, rate: float
 ) -> tuple[Stats, float]:
     """Run ``games`` tables for ``warmup + seconds``, offering ``rate`` moves/s in all
     (0: unpaced); return the stats of the last ``seconds`` and their length."""
     start = time.monotonic()
     stats = Stats(start + warmup)
     interval = games / rate if rate > 0 else 0.0
-    limits = httpx.Limits(max_connections=50)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    # Idle connections are dropped before uvicorn's 5 s keep-alive ends them, so that a
+    # request never goes out on a connection the server is closing (a ReadError).
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2)
+    async with httpx.AsyncClient(base_url=bases[0], timeout=30, limits=limits) as http:
         http.cookies.clear()
         deadline = start + warmup + seconds
         # Tables open one after another over most of the warm-up, as players arrive, so
         # that their games do not all end (and new ones start) at the same moment.
         ramp = 0.8 * warmup / games
         await asyncio.gather(
-            *(game_slot(base, http, i, stats, deadline, interval, i * ramp) for i in range(games))
+            *(game_slot(bases, http, i, stats, deadline, interval, i * ramp) for i in range(games))
         )
         return stats, time.monotonic() - stats.measure_from
 
@@ -217,25 +235,57 @@ def main(argv: list[str] | None = None) -> int:
         default=0,
         help="moves/s offered by all tables together (0: each table moves as soon as it can)",
     )
+    ap.add_argument(
+        "--backend",
+        choices=("sqlite", "pg"),
+        default="sqlite",
+        help="sqlite: one process on a SQLite file; pg: PostgreSQL and Redis (throwaway)",
+    )
+    ap.add_argument("--workers", type=int, default=1, help="web worker processes (pg only)")
     args = ap.parse_args(argv)
+    if args.backend == "sqlite" and args.workers != 1:
+        ap.error("--workers above 1 needs --backend pg")
+
+    pg = redis = None
+    servers: list[ServerProc] = []
     with tempfile.TemporaryDirectory() as tmp:
-        server = ServerProc(Path(tmp) / "data").start()
-        assert server.proc is not None
         try:
-            server_cpu0, own_cpu0 = cpu_seconds(server.proc.pid), time.process_time()
+            if args.backend == "pg":
+                pg, redis = Postgres(), Redis()
+            for _ in range(args.workers):
+                servers.append(
+                    ServerProc(
+                        Path(tmp) / "data",
+                        database_url=pg.url if pg else None,
+                        redis_url=redis.url if redis else None,
+                        args=["--bot-workers", "0"] if redis else [],
+                    ).start()
+                )
+            pids = [s.proc.pid for s in servers if s.proc is not None]
+            server_cpu0 = sum(cpu_seconds(p) for p in pids)
+            own_cpu0 = time.process_time()
             wall0 = time.monotonic()
             stats, elapsed = asyncio.run(
-                run(server.url, args.games, args.seconds, args.warmup, args.rate)
+                run([s.url for s in servers], args.games, args.seconds, args.warmup, args.rate)
             )
             wall = time.monotonic() - wall0
-            server_cpu = cpu_seconds(server.proc.pid) - server_cpu0
+            server_cpu = sum(cpu_seconds(p) for p in pids) - server_cpu0
             own_cpu = time.process_time() - own_cpu0
-            with server.db() as db:
-                stored = db.execute("select count(*) from moves").fetchone()[0]
+            if pg is not None:
+                stored = pg.count_moves()
+            else:
+                with servers[0].db() as db:
+                    stored = db.execute("select count(*) from moves").fetchone()[0]
         finally:
-            server.stop()
+            for s in servers:
+                s.stop()
+            if redis is not None:
+                redis.stop()
+            if pg is not None:
+                pg.stop()
     n = len(stats.lat)
     offered = f"{args.rate:g}" if args.rate > 0 else "unpaced"
+    print(f"backend: {args.backend}, {args.workers} web worker(s)")
     print(
         "| games at once | offered moves/s | measured s | acked moves | moves/s | p50 ms "
         "| p95 ms | p99 ms | max ms | errors |"
@@ -248,9 +298,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"whole run {wall:.1f} s: {stored} moves stored, {stats.games} games finished; "
-        f"server process busy {100 * server_cpu / wall:.0f}% of one core, "
+        f"server processes busy {100 * server_cpu / wall:.0f}% of one core in all, "
         f"load generator {100 * own_cpu / wall:.0f}%"
     )
+    if stats.error_kinds:
+        print("errors: " + ", ".join(f"{k!r} x{v}" for k, v in stats.error_kinds.items()))
     if n:
         print(f"mean latency {1000 * statistics.fmean(stats.lat):.1f} ms")
     return 0

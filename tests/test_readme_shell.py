@@ -26,6 +26,8 @@ HELP_ONLY: dict[str, str] = {
     ".venv/bin/cuttle play --rules multiplayer --players 4": "an interactive game",
     ".venv/bin/cuttle play --plain": "an interactive game (line mode reads standard input)",
     "cuttle serve --port 8000 --data ./data": "starts the web server, which runs until stopped",
+    "cuttle serve --workers 4": "starts web workers; needs PostgreSQL and Redis",
+    "cuttle bot-worker": "serves bot turns from Redis until stopped",
 }
 """README command lines (comments stripped) run with ``--help``, and why."""
 

@@ -42,6 +42,8 @@ class ServerProc:
         port: int | None = None,
         bot_delay: float = 0.0,
         database_url: str | None = None,
+        redis_url: str | None = None,
+        real_limits: bool = False,
         env: dict[str, str] | None = None,
         args: list[str] | None = None,
     ) -> None:
@@ -51,13 +53,17 @@ class ServerProc:
         ``cuttle serve`` arguments (such as ``--admin NAME``).
 
         The database is SQLite in ``data`` unless ``database_url`` (a SQLAlchemy URL such as
-        ``postgresql+psycopg://…``) names another; ``DATABASE_URL`` from the environment is
-        never used.
+        ``postgresql+psycopg://…``) names another; ``DATABASE_URL`` and ``REDIS_URL`` from
+        the environment are never used (``redis_url`` sets the second). Tests make many
+        guests and games from one address, so the per-address and per-user limits are
+        raised unless ``real_limits``; ``env`` adds variables, ``args`` arguments.
         """
         self.data = data
         self.port = port or free_port()
         self.bot_delay = bot_delay
         self.database_url = database_url
+        self.redis_url = redis_url
+        self.real_limits = real_limits
         self.env = dict(env or {})
         self.args = list(args or [])
         self.proc: subprocess.Popen[bytes] | None = None
@@ -69,9 +75,14 @@ class ServerProc:
 
     def start(self) -> ServerProc:
         """Start the server and wait until it answers."""
-        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
         if self.database_url:
             env["DATABASE_URL"] = self.database_url
+        if self.redis_url:
+            env["REDIS_URL"] = self.redis_url
+        if not self.real_limits:
+            for name in ("GUEST_LIMIT", "CREATE_LIMIT", "CREATE_LIMIT_ADDR", "AUTH_LIMIT"):
+                env[f"CUTTLE_{name}"] = "100000/minute"
         env.update(self.env)
         log = open(self.data.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(

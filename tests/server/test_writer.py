@@ -37,6 +37,12 @@ def engine(tmp_path: Path) -> Engine:
     return eng
 
 
+@pytest.fixture(params=[False, True], ids=["on-the-loop", "threaded"])
+def threaded(request: pytest.FixtureRequest) -> bool:
+    """Commit on the event loop (SQLite) or in a worker thread (server databases)."""
+    return bool(request.param)
+
+
 def move(gid: str, ply: int) -> list[Statement]:
     """One unit: the insert of move ``ply`` of game ``gid``."""
     row = {
@@ -60,9 +66,9 @@ def stored(engine: Engine) -> list[tuple[str, int]]:
         ]  # type: ignore[misc]
 
 
-def test_units_written_together_share_one_transaction(engine: Engine) -> None:
+def test_units_written_together_share_one_transaction(engine: Engine, threaded: bool) -> None:
     """Thirty units submitted at once are all durable, in far fewer transactions."""
-    writer = GroupWriter(engine)
+    writer = GroupWriter(engine, threaded=threaded)
 
     async def go() -> None:
         await asyncio.gather(
@@ -76,9 +82,9 @@ def test_units_written_together_share_one_transaction(engine: Engine) -> None:
     assert writer.transactions < 5
 
 
-def test_a_bad_unit_fails_alone(engine: Engine) -> None:
+def test_a_bad_unit_fails_alone(engine: Engine, threaded: bool) -> None:
     """A duplicate move fails its own writer with the database's error; the rest commit."""
-    writer = GroupWriter(engine)
+    writer = GroupWriter(engine, threaded=threaded)
     writer.write_now(move("g2", 1))
 
     async def go() -> list[BaseException | None]:
@@ -96,9 +102,9 @@ def test_a_bad_unit_fails_alone(engine: Engine) -> None:
     assert stored(engine) == [("g1", 1), ("g2", 1), ("g3", 1)]
 
 
-def test_a_unit_is_atomic(engine: Engine) -> None:
+def test_a_unit_is_atomic(engine: Engine, threaded: bool) -> None:
     """A unit whose second statement fails leaves nothing of its first behind."""
-    writer = GroupWriter(engine)
+    writer = GroupWriter(engine, threaded=threaded)
     writer.write_now(move("g1", 2))
     unit = move("g1", 1) + move("g1", 2)
 

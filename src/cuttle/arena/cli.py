@@ -135,6 +135,13 @@ def arena_parser() -> argparse.ArgumentParser:
         help="bootstrap samples for the rating intervals (200); 0: no bootstrap, each "
         "interval is then the Wilson interval of the bot's score against the first bot",
     )
+    p.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="run the games as Ray tasks: ray://HOST:PORT, auto (the cluster this machine "
+        "is in) or local (a Ray of --jobs CPUs started here); needs the cluster extra",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument(
         "--resume",
@@ -206,7 +213,8 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     todo = [t for t in tasks if t.index not in done]
     err.write(
         f"arena: {len(specs)} bots, {len(tasks)} games of {rules.name} "
-        f"({rules.players} seats) on {args.jobs} process(es) -> {out_dir}\n"
+        f"({rules.players} seats) on "
+        f"{'Ray at ' + args.cluster if args.cluster else f'{args.jobs} process(es)'} -> {out_dir}\n"
     )
     if done:
         err.write(f"arena: resuming; {len(done)} games already played, {len(todo)} to go\n")
@@ -222,16 +230,37 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         store.save_wall(time.perf_counter() - t0)
 
     try:
-        run_tasks(
-            todo,
-            specs,
-            rules,
-            headers,
-            jobs=args.jobs,
-            progress=lambda n: bar.update(len(done) + n),
-            search_workers=args.search_workers,
-            on_result=save,
-        )
+        if args.cluster:
+            from .cluster import run_tasks_on_ray
+
+            run_tasks_on_ray(
+                todo,
+                specs,
+                rules,
+                headers,
+                args.cluster,
+                jobs=args.jobs,
+                progress=lambda n: bar.update(len(done) + n),
+                search_workers=args.search_workers,
+                on_result=save,
+            )
+        else:
+            run_tasks(
+                todo,
+                specs,
+                rules,
+                headers,
+                jobs=args.jobs,
+                progress=lambda n: bar.update(len(done) + n),
+                search_workers=args.search_workers,
+                on_result=save,
+            )
+    except RuntimeError as exc:
+        if not args.cluster:
+            raise
+        store.save_wall(time.perf_counter() - t0)
+        err.write(f"cuttle arena: {exc}\n")
+        return 2
     except KeyboardInterrupt:
         store.save_wall(time.perf_counter() - t0)
         kept = len(store.finished())  # from disk: the interrupt may have cut a save short
@@ -252,6 +281,7 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         "seed": args.seed,
         "jobs": args.jobs,
         "search_workers": args.search_workers,
+        "cluster": args.cluster,
         "wall_seconds": wall,
         "cpu_count": os.cpu_count(),
     }

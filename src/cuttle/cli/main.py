@@ -84,11 +84,25 @@ def _serve(argv: list[str]) -> int:
     return serve_main(argv)
 
 
+def _bot_worker(argv: list[str]) -> int:
+    try:
+        from cuttle.server.botworker import bot_worker_main
+    except ImportError as exc:
+        print(
+            f"cuttle bot-worker: needs the 'scale' extra ({exc.name} is missing); "
+            "pip install -e '.[scale]'",
+            file=sys.stderr,
+        )
+        return 2
+    return bot_worker_main(argv)
+
+
 DELEGATED: dict[str, tuple[Callable[[list[str]], int], str]] = {
     "arena": (_arena, "play bots against each other: crosstable, intervals, ratings"),
     "league": (_league, "the league: weekly points, season standings, ratings, brackets"),
     "hint": (_hint, "the best moves for the seat to act, with win chances"),
     "serve": (_serve, "run the web site (lobby, tables, replays) on http://127.0.0.1:8000"),
+    "bot-worker": (_bot_worker, "play the web site's bot turns from its Redis queue"),
 }
 
 

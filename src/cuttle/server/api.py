@@ -19,11 +19,15 @@ from .deps import (
     auth_of,
     body_of,
     check_csrf,
+    client_addr,
     current,
     ensure,
+    flag,
+    limits_of,
     require,
     service_of,
     set_cookie,
+    text_field,
 )
 from .models import GameRow, SeatRow, User
 from .service import ServiceError, start_table
@@ -43,9 +47,15 @@ def _json(request: Request, ctx: Ctx, data: Any, status: int = 200) -> JSONRespo
 
 
 def _limit_auth(request: Request) -> None:
-    host = request.client.host if request.client else "?"
-    if not request.app.state.auth_limiter.take(host):
+    if not limits_of(request).hit("auth", client_addr(request)):
         raise HTTPException(429, "too many attempts; wait a moment")
+
+
+def _limit_create(request: Request, ctx: Ctx) -> None:
+    """Refuse (429, nothing created) a new game beyond the per-user or per-address limit."""
+    pairs = [("create", str(ctx.user.id)), ("create_addr", client_addr(request))]
+    if not limits_of(request).hit_all(pairs):
+        raise HTTPException(429, "too many new games; wait a minute")
 
 
 @router.get("/session")
@@ -205,18 +215,39 @@ async def create_game(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    gid = service_of(request).create(
+    variants = body.get("variants") or []
+    if not isinstance(variants, list):
+        raise ServiceError("variants must be a list of variant names")
+    private, practice = flag(body, "private"), flag(body, "practice")
+    ranked = flag(body, "ranked")
+    service = service_of(request)
+    service.create(
         ctx.user,
         rules=body.get("rules", "standard"),
-        variants=body.get("variants") or [],
+        variants=variants,
         players=body.get("players"),
         seats=body.get("seats"),
         my_seat=body.get("my_seat"),
-        private=bool(body.get("private", False)),
+        private=private,
         house=body.get("house"),
-        practice=body.get("practice", False),
+        practice=practice,
         time_control=body.get("time_control"),
-        ranked=body.get("ranked", False),
+        ranked=ranked,
+        dry_run=True,
+    )
+    _limit_create(request, ctx)  # a request that is wrong anyway is not counted
+    gid = service.create(
+        ctx.user,
+        rules=body.get("rules", "standard"),
+        variants=variants,
+        players=body.get("players"),
+        seats=body.get("seats"),
+        my_seat=body.get("my_seat"),
+        private=private,
+        house=body.get("house"),
+        practice=practice,
+        time_control=body.get("time_control"),
+        ranked=ranked,
     )
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 
@@ -227,10 +258,13 @@ async def quickplay(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    level = body.get("level", "easy")
-    rules = body.get("rules", "standard")
+    level = text_field(body, "level", "easy")
+    rules = text_field(body, "rules", "standard")
     if rules not in PRESETS:
         raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
+    if level not in BOT_LEVELS:
+        raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
+    _limit_create(request, ctx)
     n = PRESETS[rules].players
     gid = service_of(request).create(
         ctx.user,

@@ -6,6 +6,7 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -16,14 +17,79 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import api, league_api, league_pages, pages, ws
 from .auth import Auth
 from .bots import BotRunner
+from .bus import LocalBus
 from .clock import start_clocks
 from .db import make_engine, make_sessionmaker, migrate
 from .league_service import LeagueService, LeagueSettings
-from .ratelimit import KeyedLimiter
+from .ratelimit import RateLimits
 from .service import GameService, ServiceError
 from .settings import Settings
 
+if TYPE_CHECKING:
+    from .botqueue import BotQueue
+
 log = logging.getLogger("cuttle.server")
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; "
+    "base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of every response: scripts only from the site's own files
+(the templates hold no inline script; ``connect-src 'self'`` covers the site's own
+websocket), styles from its own stylesheet (inline ``style`` attributes allowed), and no
+framing by any other site."""
+
+SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+]
+"""Headers added to every HTTP response."""
+
+
+class SecurityHeaders:
+    """ASGI middleware adding :data:`SECURITY_HEADERS` (and HSTS over HTTPS) to every
+    HTTP response (plain ASGI: no per-request task, unlike ``BaseHTTPMiddleware``)."""
+
+    def __init__(self, app: Any, hsts: bool = False) -> None:
+        """Wrap ``app``; with ``hsts`` also send ``Strict-Transport-Security``."""
+        self.app = app
+        self.headers = list(SECURITY_HEADERS)
+        if hsts:
+            self.headers.append((b"strict-transport-security", b"max-age=31536000"))
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Pass the request on; add the headers to the response's start."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        extra = self.headers
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                have = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [
+                    *message.get("headers", []),
+                    *((k, v) for k, v in extra if k not in have),
+                ]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _AuthLimiter:
+    """``take(address)`` for sign-in forms, counted by the app's shared limits."""
+
+    def __init__(self, limits: RateLimits) -> None:
+        self.limits = limits
+
+    def take(self, key: str) -> bool:
+        """Count one attempt from ``key``; whether it may go ahead."""
+        return self.limits.hit("auth", key)
 
 
 def _error(request: Request, status: int, message: str) -> Response:
@@ -43,6 +109,18 @@ def _error(request: Request, status: int, message: str) -> Response:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def app_from_env() -> FastAPI:
+    """The site as the environment configures it (``cuttle serve --workers N`` starts
+    each worker with this factory); the worker ends when the ``cuttle serve`` process
+    that started it does, even if that one is SIGKILLed."""
+    import os
+
+    from .bots import die_with_parent
+
+    die_with_parent(os.getppid())
+    return create_app()
+
+
 def create_app(settings: Settings | None = None, bots: BotRunner | None = None) -> FastAPI:
     """Build the site for ``settings`` (default: from the environment); migrate the database."""
     settings = settings or Settings.from_env()
@@ -58,6 +136,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         # only the tables in play and does not stall the event loop for ~0.1 s.
         gc.collect()
         gc.freeze()
+        await app.state.service.start()
         start_clocks(app.state.service)  # timed games flag even if nobody connects
         yield
         await app.state.service.close()
@@ -69,9 +148,28 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     )
     app.state.settings = settings
     app.state.auth = Auth(sessions)
-    app.state.service = GameService(sessions, runner, settings.bot_delay)
+    bus: LocalBus = LocalBus(settings.worker_id)
+    queue: BotQueue | None = None
+    if settings.redis_url:
+        from .botqueue import BotQueue
+        from .bus import RedisBus
+
+        bus = RedisBus(settings.redis_url, settings.worker_id)
+        queue = BotQueue(settings.redis_url, settings.bot_lease)
+    app.state.service = GameService(
+        sessions, runner, settings.bot_delay, bus, queue, settings.reconcile_interval
+    )
+    app.state.limits = RateLimits(
+        {
+            "auth": settings.auth_limit,
+            "guest": settings.guest_limit,
+            "create": settings.create_limit,
+            "create_addr": settings.create_limit_addr,
+        },
+        settings.redis_url,
+    )
+    app.state.auth_limiter = _AuthLimiter(app.state.limits)
     app.state.service.claim_after = settings.claim_after
-    app.state.auth_limiter = KeyedLimiter(settings.http_auth_rate, 10)
     app.state.league = LeagueService(
         sessions, app.state.service, LeagueSettings.from_env(settings.admins)
     )
@@ -101,4 +199,5 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(league_pages.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
+    app.add_middleware(SecurityHeaders, hsts=settings.secure_cookies)
     return app

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from cuttle.bots.base import SeatView
@@ -34,6 +39,37 @@ def choose_move(spec: str, seed: int, view: SeatView) -> tuple[str, str | None]:
     return random.Random(seed).choice(view.legal), reason
 
 
+PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this process end when process ``parent`` does, even if it is SIGKILLed.
+
+    On Linux the kernel sends SIGKILL on the parent's death (``prctl(PR_SET_PDEATHSIG)``
+    through ctypes); everywhere a daemon thread also checks every half second that the
+    parent is still ours, and exits if not. Called first thing in every bot process, so
+    a killed server or bot worker leaves no orphan searching on.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: the watchdog below still works
+            pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
 class BotRunner:
     """A pool of worker processes (or threads, for tests) that run :func:`choose_move`."""
 
@@ -47,7 +83,12 @@ class BotRunner:
         if self._pool is None:
             if self.use_processes:
                 ctx = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=ctx)
+                self._pool = ProcessPoolExecutor(
+                    self.workers,
+                    mp_context=ctx,
+                    initializer=die_with_parent,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="bot")
         return self._pool

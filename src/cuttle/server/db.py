@@ -53,5 +53,8 @@ def migrate(engine: Engine) -> None:
     cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
     with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
+            # Workers starting together migrate one at a time; the later ones find it done.
+            conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7351210)")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")

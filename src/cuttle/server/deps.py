@@ -11,6 +11,7 @@ from fastapi import HTTPException, Request, Response
 
 from .auth import COOKIE, SESSION_SECONDS, Auth
 from .models import AuthSession, User
+from .ratelimit import RateLimits
 from .service import GameService
 from .settings import Settings
 
@@ -47,11 +48,27 @@ def current(request: Request) -> Ctx | None:
     return Ctx(*found) if found else None
 
 
+def client_addr(request: Request) -> str:
+    """The client's address (behind a proxy: as the proxy reports it, see ``docs/deploy.md``)."""
+    return request.client.host if request.client else "?"
+
+
+def limits_of(request: Request) -> RateLimits:
+    """The app's named rate limits."""
+    return request.app.state.limits  # type: ignore[no-any-return]
+
+
 def ensure(request: Request) -> Ctx:
-    """The user of ``request``, creating a guest (and its cookie) if there is none."""
+    """The user of ``request``, creating a guest (and its cookie) if there is none.
+
+    New guests are limited per client address (``guest_limit``): beyond it the request
+    is refused with a 429 and no user or session is created.
+    """
     ctx = current(request)
     if ctx is not None:
         return ctx
+    if not limits_of(request).hit("guest", client_addr(request)):
+        raise HTTPException(429, "too many new visitors from your address; wait a minute")
     user, session, token = auth_of(request).new_guest()
     return Ctx(user, session, token)
 
@@ -106,3 +123,20 @@ async def body_of(request: Request) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise HTTPException(400, "request body must be a JSON object")
     return obj
+
+
+def flag(body: dict[str, Any], key: str, default: bool = False) -> bool:
+    """The boolean field ``key`` of a request body: JSON ``true`` or ``false`` only
+    (``"yes"``, ``1`` or ``null`` are a 400)."""
+    value = body.get(key, default)
+    if isinstance(value, bool):
+        return value
+    raise HTTPException(400, f"{key} must be true or false")
+
+
+def text_field(body: dict[str, Any], key: str, default: str) -> str:
+    """The string field ``key`` of a request body (``default`` when absent); else a 400."""
+    value = body.get(key, default)
+    if not isinstance(value, str):
+        raise HTTPException(400, f"{key} must be a string")
+    return value

@@ -11,17 +11,19 @@ replaces the live one only once the change is stored.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
 import time
 import zlib
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from cuttle.engine.cards import CARD_NAMES
@@ -35,9 +37,13 @@ from . import clock as clocks
 from . import presence
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner
+from .bus import LocalBus
 from .chat import Chat
 from .models import GameRow, MoveRow, SeatRow, User
 from .writer import GroupWriter, Statement
+
+if TYPE_CHECKING:
+    from .botqueue import BotQueue
 
 log = logging.getLogger("cuttle.server")
 
@@ -114,6 +120,12 @@ class LiveGame:
     """Since when each person's seat has had no socket open (:mod:`~.presence`)."""
     chat: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """The recent chat of each channel (:mod:`cuttle.server.chat`)."""
+    bot_since: float = 0.0
+    """When (monotonic) the bot turn ``bot_turn_for`` was started or queued."""
+    used: float = field(default_factory=time.monotonic)
+    """When (monotonic) a watcher last left, for forgetting idle games."""
+    suspect: tuple[Any, ...] | None = None
+    """What the database held at the last check when it differed from this copy."""
 
     @property
     def n(self) -> int:
@@ -210,12 +222,28 @@ class GameService:
     """Creates, loads and runs games; owns persistence, fan-out and the bots."""
 
     def __init__(
-        self, sessions: sessionmaker[Session], bots: BotRunner, bot_delay: float = 0.5
+        self,
+        sessions: sessionmaker[Session],
+        bots: BotRunner,
+        bot_delay: float = 0.5,
+        bus: LocalBus | None = None,
+        queue: BotQueue | None = None,
+        reconcile_interval: float = 1.0,
     ) -> None:
-        """Use ``sessions`` for the database and ``bots`` to run bot seats."""
+        """Use ``sessions`` for the database and ``bots`` to run bot seats.
+
+        With a Redis ``bus`` (:class:`~cuttle.server.bus.RedisBus`) this worker shares its
+        games with other workers: it publishes what it commits, applies what they publish,
+        and checks its games against the database every ``reconcile_interval`` seconds.
+        With a ``queue`` bot turns become jobs for ``cuttle bot-worker`` processes and this
+        worker never runs a search itself.
+        """
         self.sessions = sessions
         self.bots = bots
         self.bot_delay = bot_delay
+        self.bus = bus or LocalBus()
+        self.queue = queue
+        self.reconcile_interval = reconcile_interval
         self.live: dict[str, LiveGame] = {}
         self.engine = sessions.kw["bind"]
         self._insert_move = insert(cast(SqlTable, MoveRow.__table__))
@@ -242,8 +270,10 @@ class GameService:
         practice: bool = False,
         time_control: Any = None,
         ranked: bool = False,
+        dry_run: bool = False,
     ) -> str:
         """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`.
+        With ``dry_run`` only check the request (and return ``""``).
 
         ``house`` is a house rule set as a JSON object (see
         :func:`~cuttle.engine.rules.house_rules`; it replaces ``rules``, and ``variants``
@@ -260,6 +290,8 @@ class GameService:
             raise ServiceError("players must be a number")
         if not isinstance(practice, bool):
             raise ServiceError("practice must be true or false")
+        if not isinstance(private, bool):
+            raise ServiceError("private must be true or false")
         house_json: str | None = None
         if house is not None:
             if not isinstance(house, dict):
@@ -288,7 +320,7 @@ class GameService:
                 infos.append(SeatInfo(None, None, ""))
             elif kind == "bot":
                 level = s.get("level", "easy")
-                if level not in BOT_LEVELS:
+                if not isinstance(level, str) or level not in BOT_LEVELS:
                     raise ServiceError(
                         f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}"
                     )
@@ -319,6 +351,8 @@ class GameService:
         if isinstance(my_seat, bool) or not isinstance(my_seat, int) or my_seat not in humans:
             raise ServiceError(f"my_seat must be one of the people's seats: {humans}")
         infos[my_seat] = SeatInfo(user.id, None, user.display)
+        if dry_run:
+            return ""
         table = Table(rs, seed=secrets.randbits(64), practice=practice)
         assert table.game.start_deck is not None
         deck = [CARD_NAMES[c] for c in table.game.start_deck]
@@ -429,7 +463,7 @@ class GameService:
     async def join(self, gid: str, user: User, seat: int | None = None) -> int:
         """Seat ``user`` in an empty person's seat of open game ``gid``; return the seat."""
         live = self.load(gid)
-        async with live.lock:
+        async with live.lock, self._shared(live):
             mine = live.seat_of(user.id)
             if mine is not None:
                 return mine
@@ -469,6 +503,7 @@ class GameService:
                     await self.chat.send_log(live, c)
             presence.refresh_away(live)
             await self._send_states(live)
+            await self.bus.publish({"k": "reload", "g": live.id})
             self._maybe_bot(live)
             return seat
 
@@ -482,9 +517,12 @@ class GameService:
         await presence.on_attach(self, live, conn)
 
     def detach(self, live: LiveGame, conn: Conn) -> None:
-        """Remove a watcher; forget a finished game nobody watches."""
+        """Remove a watcher; forget a finished game nobody watches (with other workers, any
+        game nobody here watches: it is read again from the database when needed)."""
         live.conns.discard(conn)
-        if not live.conns and live.status == "over" and live.bot_turn_for < 0:
+        live.used = time.monotonic()
+        idle = live.status == "over" or self.bus.clustered
+        if not live.conns and idle and (live.bot_turn_for < 0 or self.queue is not None):
             self.live.pop(live.id, None)
         elif live.status == "playing" and presence.refresh_away(live):
             task = asyncio.get_running_loop().create_task(presence.changed(self, live, True))
@@ -564,7 +602,7 @@ class GameService:
                 return False
             n = live.n
             await reply(P.ack_message(cid, n))
-            await self._broadcast(live, event.line(), n)
+            await self._broadcast(live, event.line(), n, cid)
             self._maybe_bot(live)
             return True
 
@@ -590,7 +628,7 @@ class GameService:
                 return False
             if conn:
                 await conn.send(P.ack_message(cid, live.n))
-            await self._broadcast(live, event.line(), live.n)
+            await self._broadcast(live, event.line(), live.n, cid)
             return True
 
     async def draw(
@@ -601,7 +639,7 @@ class GameService:
         A changed set of pending offers is stored before it is announced, so an offer
         outlives a restart; a move clears it (see :meth:`_store`).
         """
-        async with live.lock:
+        async with live.lock, self._shared(live):
             if seat is None or live.status != "playing":
                 if conn:
                     await conn.send(P.error_message("no draw can be offered here"))
@@ -638,7 +676,7 @@ class GameService:
 
         The asks are stored before they are announced, so they outlive a restart.
         """
-        async with live.lock:
+        async with live.lock, self._shared(live):
             if seat is None or live.status != "over":
                 if conn:
                     await conn.send(P.error_message("a rematch needs a finished game you played"))
@@ -764,6 +802,12 @@ class GameService:
             statements.append((clear, {}))
         try:
             await self.writer.write(statements)
+        except IntegrityError:  # another worker stored event n first: take the database's
+            log.warning("move %s of game %s was stored by another worker first", n, live.id)
+            if self._resync(live):
+                await self._send_states(live)
+                self._maybe_bot(live)
+            return False
         except Exception:
             log.exception("storing move %s of game %s failed", n, live.id)
             if self._resync(live):
@@ -794,7 +838,14 @@ class GameService:
         except Exception:
             log.exception("reloading game %s failed", live.id)
             return False
-        changed = fresh.n != live.n or fresh.status != live.status
+        changed = (
+            fresh.n != live.n
+            or fresh.status != live.status
+            or fresh.draw_offers != live.draw_offers
+            or fresh.rematch_requests != live.rematch_requests
+            or fresh.rematch_id != live.rematch_id
+            or fresh.seats != live.seats
+        )
         live.table = fresh.table
         live.client_ids = fresh.client_ids
         live.status = fresh.status
@@ -802,9 +853,19 @@ class GameService:
         live.rematch_requests = fresh.rematch_requests
         live.clock = fresh.clock
         clocks.schedule(self, live)
+        live.rematch_id = fresh.rematch_id
+        live.seats = fresh.seats
+        for c in live.conns:
+            c.seat = live.seat_of(c.user_id)
         return changed
 
-    async def _broadcast(self, live: LiveGame, line: str, n: int) -> None:
+    async def _broadcast(
+        self, live: LiveGame, line: str, n: int, cid: str | None = None, publish: bool = True
+    ) -> None:
+        """Send event ``n`` (``line``) to every watcher here, each their own seat's view;
+        with ``publish``, tell the other workers too (the line and number only)."""
+        if publish:
+            await self.bus.publish({"k": "event", "g": live.id, "n": n, "line": line, "cid": cid})
         cache: dict[int | None, dict[str, Any]] = {}
         names = P.seat_names(live.meta()["players"])
         for c in list(live.conns):
@@ -821,7 +882,11 @@ class GameService:
         for c in list(live.conns):
             await self._safe_send(live, c, P.state_message(live.table, c.seat, live.n, live.meta()))
 
-    async def _to_all(self, live: LiveGame, msg: dict[str, Any]) -> None:
+    async def _to_all(self, live: LiveGame, msg: dict[str, Any], publish: bool = True) -> None:
+        """Send ``msg`` (public: an offer or a rematch ask) to every watcher, here and, with
+        ``publish``, on the other workers."""
+        if publish:
+            await self.bus.publish({"k": "msg", "g": live.id, "msg": msg})
         for c in list(live.conns):
             await self._safe_send(live, c, msg)
 
@@ -832,16 +897,20 @@ class GameService:
             live.conns.discard(c)
 
     def _maybe_bot(self, live: LiveGame) -> None:
-        """Start the bot's turn if a bot seat is to act and no turn is under way."""
+        """Start the bot's turn if a bot seat is to act and no turn is under way (with a
+        queue: add it to the queue for a bot worker)."""
         if live.status != "playing" or live.table.is_over:
             return
         seat = live.table.to_act
         if live.seats[seat].bot is None or live.bot_turn_for == live.n:
             return
         live.bot_turn_for = live.n
+        live.bot_since = time.monotonic()
+        turn = self._bot_turn(live, seat, live.n) if self.queue is None else self._queue_bot(live)
         try:
-            task = asyncio.get_running_loop().create_task(self._bot_turn(live, seat, live.n))
+            task = asyncio.get_running_loop().create_task(turn)
         except RuntimeError:  # no loop (loaded from a thread): the next event starts it
+            turn.close()
             live.bot_turn_for = -1
             return
         self._tasks.add(task)
@@ -874,8 +943,222 @@ class GameService:
             if live.n != n:
                 self._maybe_bot(live)
 
+    async def _queue_bot(self, live: LiveGame) -> None:
+        """Queue the bot turn after event ``live.n`` for a bot worker (once per turn across
+        workers). If Redis cannot take it, :meth:`reconcile` tries again."""
+        assert self.queue is not None
+        n = live.n
+        try:
+            await self.queue.enqueue(live.id, n, time.time() + self.bot_delay)
+        except Exception as e:
+            log.warning("queueing the bot turn %s:%d failed (%s); will retry", live.id, n, e)
+            if live.bot_turn_for == n:
+                live.bot_turn_for = -1
+
+    async def play_bot_job(self, gid: str, n: int, not_before: float) -> None:
+        """Play the bot turn after event ``n`` of game ``gid`` (a bot worker's job): read
+        the game from the database; if a bot is still to act at event ``n``, wait until
+        ``not_before``, search, and submit the move (stored, published, and the next bot
+        turn queued). A turn that is over already is nothing to do. Raises if the move
+        could not be stored, so that the job is retried."""
+        live = self._read(gid)
+        if live.n != n or live.status != "playing" or live.table.is_over:
+            return
+        seat = live.table.to_act
+        spec = live.seats[seat].bot
+        if spec is None:
+            return
+        wait = not_before - time.time()
+        if wait > 0:
+            await asyncio.sleep(min(wait, 5.0))
+        seed = zlib.crc32(f"{gid}:{n}".encode())
+        move, fallback = await self.bots.choose(spec, seed, live.table.view(seat))
+        if fallback is not None:
+            log.warning(
+                "bot %s at p%d of game %s fell back to a random move: %s", spec, seat, gid, fallback
+            )
+        live.bot_turn_for = n  # this worker is playing it
+        if not await self.submit(live, seat, move, cid=f"bot-{n}", expected_n=n):
+            if live.n > n:
+                return  # someone else stored this turn (a retried job): done
+            raise RuntimeError(f"could not store bot move {move!r} at {gid}:{n}")
+        # submit queued the next bot turn, if any: let that finish before the job ends
+        await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # ----------------------------------------------------------------- other workers
+
+    @contextlib.asynccontextmanager
+    async def _shared(self, live: LiveGame) -> AsyncIterator[None]:
+        """With other workers: hold the game's lock across workers and bring ``live`` up to
+        date from the database first (for seat changes, draw offers and rematch asks)."""
+        if not self.bus.clustered:
+            yield
+            return
+        async with self.bus.lock(live.id):
+            old = live.n
+            if self._resync(live):
+                await self._catch_up(live, old)
+            yield
+
+    async def start(self) -> None:
+        """Start listening to other workers (with a Redis bus) and checking games against
+        the database every ``reconcile_interval`` seconds."""
+        if not self.bus.clustered:
+            return
+        await self.bus.start(self._on_bus, lambda: self.reconcile(force=True))
+        task = asyncio.get_running_loop().create_task(self._reconcile_loop())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _on_bus(self, msg: dict[str, Any]) -> None:
+        """Apply another worker's news about a game held here, and tell its watchers."""
+        live = self.live.get(str(msg.get("g")))
+        if live is None:
+            return
+        kind = msg.get("k")
+        async with live.lock:
+            if kind == "event":
+                n = msg.get("n")
+                if not isinstance(n, int) or n <= live.n:
+                    return
+                if n == live.n + 1 and self._apply_event(
+                    live, str(msg.get("line")), msg.get("cid")
+                ):
+                    await self._broadcast(live, str(msg.get("line")), n, publish=False)
+                else:  # a gap (news lost) or an event that does not apply: the database decides
+                    old = live.n
+                    self._resync(live)
+                    await self._catch_up(live, old)
+                self._maybe_bot(live)
+            elif kind == "msg":
+                inner = msg.get("msg")
+                if not isinstance(inner, dict):
+                    return
+                if inner.get("t") == "offer":
+                    live.draw_offers = {s for s in inner.get("draw", []) if isinstance(s, int)}
+                elif inner.get("t") == "rematch":
+                    if "asked" in inner:
+                        live.rematch_requests = set(inner["asked"])
+                    if "game" in inner:
+                        live.rematch_id = str(inner["game"])
+                await self._to_all(live, inner, publish=False)
+            elif kind == "reload":
+                old = live.n
+                if self._resync(live):  # unchanged: this copy was read after that change
+                    await self._catch_up(live, old, states=True)
+                self._maybe_bot(live)
+
+    def _apply_event(self, live: LiveGame, line: str, cid: Any) -> bool:
+        """Apply the next event, committed by another worker, to ``live``; ``False`` if it
+        does not apply (then the caller reloads the game)."""
+        try:
+            event = parse_event(line)
+            table = live.table.copy()
+            table.apply(event)
+        except Exception:
+            log.warning("event %r does not apply to game %s; reloading", line, live.id)
+            return False
+        live.table = table
+        live.draw_offers.clear()  # a move ends pending draw offers
+        seat = getattr(event, "seat", -1)
+        if isinstance(cid, str):
+            live.client_ids[(seat, cid)] = live.n
+        if table.is_over:
+            live.status = "over"
+        return True
+
+    async def _catch_up(self, live: LiveGame, old: int, states: bool = False) -> None:
+        """After ``live`` was reloaded from event ``old``: send every watcher the events it
+        missed (or a fresh state)."""
+        for c in list(live.conns):
+            try:
+                if live.n > old and not states:
+                    await self.sync(live, c, old)
+                else:
+                    await c.send(P.state_message(live.table, c.seat, live.n, live.meta()))
+            except Exception:
+                live.conns.discard(c)
+
+    async def reconcile(self, force: bool = False) -> None:
+        """Check every game held here against the database and catch its watchers up on
+        whatever this worker missed (a lost pub/sub message, a Redis restart); queue again
+        a bot turn left waiting for a lease; forget idle games nobody watches here.
+
+        A copy is reloaded when it is still behind what the database held at the previous
+        check (news in flight arrives within milliseconds, so a whole interval later it is
+        lost), or at once with ``force`` (after Redis came back)."""
+        if not self.live:
+            return
+        now = time.monotonic()
+        for gid, idle in list(self.live.items()):
+            if not idle.conns and now - idle.used > 30 and (idle.bot_turn_for < 0 or self.queue):
+                self.live.pop(gid, None)
+        ids = list(self.live)
+        games = cast(SqlTable, GameRow.__table__)
+        moves = cast(SqlTable, MoveRow.__table__)
+        plies = (
+            select(func.coalesce(func.max(moves.c.ply), 0))
+            .where(moves.c.game_id == games.c.id)
+            .scalar_subquery()
+        )
+        found: dict[str, tuple[Any, ...]] = {}
+        with self.engine.connect() as db:
+            for i in range(0, len(ids), 500):
+                rows = db.execute(
+                    select(
+                        games.c.id,
+                        plies,
+                        games.c.status,
+                        games.c.draw_offers,
+                        games.c.rematch_asks,
+                        games.c.rematch_id,
+                    ).where(games.c.id.in_(ids[i : i + 500]))
+                ).all()
+                found.update({r[0]: tuple(r[1:]) for r in rows})
+        for gid, facts in found.items():
+            live = self.live.get(gid)
+            if live is None:
+                continue
+            mine = (
+                live.n,
+                live.status,
+                seats_to_text(live.draw_offers),
+                seats_to_text(live.rematch_requests),
+                live.rematch_id,
+            )
+            if facts == mine:
+                live.suspect = None
+            elif force or (
+                live.suspect is not None
+                and (live.n < live.suspect[0] or (facts == live.suspect and live.n == facts[0]))
+            ):
+                live.suspect = None
+                async with live.lock:
+                    old = live.n
+                    if self._resync(live):
+                        log.info("game %s caught up from the database (%d -> %d)", gid, old, live.n)
+                        await self._catch_up(live, old)
+            else:
+                live.suspect = facts
+            if self.queue is not None:
+                stale = now - live.bot_since > 2 * max(1.0, self.bot_delay)
+                if live.bot_turn_for == live.n and stale:
+                    live.bot_turn_for = -1  # queued a while ago: again (a no-op if still there)
+                self._maybe_bot(live)
+
+    async def _reconcile_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.reconcile_interval)
+            try:
+                await self.reconcile()
+            except Exception as e:
+                log.warning("checking games against the database failed: %s", e)
+
     async def close(self) -> None:
-        """Cancel bot turns under way and release the move writer."""
+        """Cancel bot turns under way, stop listening and release the move writer."""
         for t in list(self._tasks):
             t.cancel()
+        await self.bus.close()
+        if self.queue is not None:
+            await self.queue.close()
         self.writer.close()

@@ -23,25 +23,62 @@ class Settings:
     """Websocket messages a socket may send per second on average."""
     ws_burst: float = 100.0
     """Websocket messages a socket may send at once before the rate applies."""
-    http_auth_rate: float = 1.0
-    """Sign-in/sign-up attempts per second and client address (burst of 10)."""
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
     """Extra websocket origins accepted besides the site's own."""
     bot_workers: int = 1
-    """Processes that run bots."""
+    """Processes that run bots (in this process's pool; unused when bots run on the queue)."""
+    redis_url: str | None = None
+    """Redis (``REDIS_URL``): with PostgreSQL, several web workers serve every game,
+    watchers are told through Redis pub/sub, limits are shared and bots run on a queue."""
+    auth_limit: str = "10/10 seconds"
+    """Sign-in/sign-up attempts per client address (``CUTTLE_AUTH_LIMIT``)."""
+    guest_limit: str = "20/minute"
+    """New guest users (and sessions) per client address (``CUTTLE_GUEST_LIMIT``)."""
+    create_limit: str = "10/minute"
+    """New games (created or quick play) per user (``CUTTLE_CREATE_LIMIT``)."""
+    create_limit_addr: str = "30/minute"
+    """New games per client address (``CUTTLE_CREATE_LIMIT_ADDR``)."""
+    worker_id: str = ""
+    """This process's name in Redis (leases, messages); made up at start when empty."""
+    reconcile_interval: float = 1.0
+    """Seconds between checks of watched games against the database (with Redis): what
+    pub/sub lost (a Redis restart) reaches watchers within about this long."""
+    bot_lease: float = 15.0
+    """Seconds a bot worker holds a bot turn without renewing it before another takes it."""
+
     claim_after: float = 60.0
     """Seconds every opponent must be away before a player may claim the win
     (``CUTTLE_CLAIM_AFTER``)."""
     admins: tuple[str, ...] = ()
     """Usernames that organise the league (``cuttle serve --admin NAME``)."""
 
+    @property
+    def clustered(self) -> bool:
+        """Whether this worker shares its games with others (``REDIS_URL`` set)."""
+        return bool(self.redis_url)
+
     @classmethod
     def from_env(cls, data_dir: str | Path | None = None, **overrides: object) -> Settings:
-        """Read ``CUTTLE_DATA`` and ``DATABASE_URL`` from the environment, then apply overrides."""
+        """Read ``CUTTLE_DATA``, ``DATABASE_URL``, ``REDIS_URL`` and the ``CUTTLE_*`` limits
+        from the environment, then apply overrides."""
         folder = Path(data_dir or os.environ.get("CUTTLE_DATA") or "data").resolve()
         url = os.environ.get("DATABASE_URL") or f"sqlite:///{folder / 'cuttle.db'}"
-        settings = cls(data_dir=folder, database_url=url)
-        claim = os.environ.get("CUTTLE_CLAIM_AFTER")
+        env = os.environ
+        settings = cls(
+            data_dir=folder,
+            database_url=url,
+            redis_url=env.get("REDIS_URL") or None,
+            bot_delay=float(env.get("CUTTLE_BOT_DELAY") or 0.5),
+            secure_cookies=env.get("CUTTLE_SECURE_COOKIES", "") in ("1", "true", "yes"),
+            allowed_origins=tuple(env.get("CUTTLE_ALLOWED_ORIGINS", "").split()),
+            auth_limit=env.get("CUTTLE_AUTH_LIMIT") or cls.auth_limit,
+            guest_limit=env.get("CUTTLE_GUEST_LIMIT") or cls.guest_limit,
+            create_limit=env.get("CUTTLE_CREATE_LIMIT") or cls.create_limit,
+            create_limit_addr=env.get("CUTTLE_CREATE_LIMIT_ADDR") or cls.create_limit_addr,
+            reconcile_interval=float(env.get("CUTTLE_RECONCILE_INTERVAL") or 1.0),
+            bot_lease=float(env.get("CUTTLE_BOT_LEASE") or 15.0),
+        )
+        claim = env.get("CUTTLE_CLAIM_AFTER")
         if claim:
             settings = replace(settings, claim_after=float(claim))
         if overrides:

@@ -41,6 +41,8 @@ async def game_socket(websocket: WebSocket, gid: str) -> None:
     try:
         live = service.load(gid)
     except ServiceError:
+        # Accepted first, so the client gets a close code and reason, not an HTTP 403.
+        await websocket.accept()
         await websocket.close(code=1008, reason="no such game")
         return
     found = app.state.auth.lookup(websocket.cookies.get(COOKIE))

@@ -1,0 +1,156 @@
+"""Bot turns as jobs on a Redis stream, served by ``cuttle bot-worker`` processes anywhere.
+
+A web worker whose move leaves a bot to act adds a job ``(game, event number, not
+before)`` to the stream :data:`STREAM`, at most once per turn (a ``SET NX`` key per game
+and event number, so every worker may try). Bot workers read jobs through the consumer
+group :data:`GROUP`: a job read is *pending* on its reader, who renews it (``XCLAIM``)
+every third of the lease while the bot thinks, and acknowledges and deletes it when the
+move is stored (or the turn turned out to be over already). A worker that dies stops
+renewing; once the job has been idle for a lease, another worker takes it over
+(``XAUTOCLAIM``) and plays the turn. The bot's seed is fixed by the game and event
+number, so the retried turn makes the same move, and the database refuses a second
+move with the same number anyway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("cuttle.server")
+
+STREAM = "cuttle:bots"
+"""The Redis stream holding bot turns to play."""
+GROUP = "bots"
+"""The consumer group of every bot worker."""
+
+Job = Callable[[str, int, float], Awaitable[None]]
+"""Plays one bot turn: ``(game id, event number, not before (epoch seconds))``."""
+
+
+class BotQueue:
+    """Adds bot turns to the stream (web workers) and serves them (bot workers)."""
+
+    def __init__(self, url: str, lease: float = 15.0) -> None:
+        """Use Redis at ``url``; a job not renewed for ``lease`` seconds is taken over."""
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self.lease = lease
+        self.redis: Any = aioredis.Redis.from_url(
+            url, decode_responses=True, socket_timeout=10, socket_connect_timeout=2
+        )
+        self.done = 0
+        """Jobs this process finished (for tests and logs)."""
+        self._closing = False
+
+    async def enqueue(self, gid: str, n: int, not_before: float) -> bool:
+        """Add the bot turn after event ``n`` of game ``gid`` unless it was added already;
+        return whether this call added it. Raises if Redis cannot be reached."""
+        key = f"cuttle:botjob:{gid}:{n}"
+        if not await self.redis.set(key, "1", nx=True, ex=600):
+            return False
+        try:
+            await self.redis.xadd(STREAM, {"g": gid, "n": str(n), "at": f"{not_before:.3f}"})
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await self.redis.delete(key)
+            raise
+        return True
+
+    async def _ensure_group(self) -> None:
+        from redis.exceptions import ResponseError
+
+        try:
+            await self.redis.xgroup_create(STREAM, GROUP, id="0", mkstream=True)
+        except ResponseError as e:
+            if "BUSYGROUP" not in str(e):
+                raise
+
+    async def _next(self, consumer: str) -> tuple[str, dict[str, str]] | None:
+        """A job: one abandoned by a dead worker first, else a new one (waiting up to 1 s)."""
+        from redis.exceptions import ResponseError
+
+        try:
+            claimed = await self.redis.xautoclaim(
+                STREAM, GROUP, consumer, min_idle_time=int(self.lease * 1000), count=1
+            )
+            if claimed[1]:
+                entry_id, fields = claimed[1][0]
+                if fields:
+                    log.warning("bot worker %s took over abandoned job %s", consumer, fields)
+                    return entry_id, fields
+            got = await self.redis.xreadgroup(GROUP, consumer, {STREAM: ">"}, count=1, block=1000)
+        except ResponseError as e:
+            if "NOGROUP" not in str(e):
+                raise
+            await self._ensure_group()  # Redis restarted empty: make the group again
+            return None
+        if not got or not got[0][1]:
+            return None
+        entry_id, fields = got[0][1][0]
+        return entry_id, fields
+
+    async def _renew(self, consumer: str, entry_id: str) -> None:
+        """Keep job ``entry_id`` ours while it runs."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            with contextlib.suppress(Exception):
+                await self.redis.xclaim(
+                    STREAM, GROUP, consumer, min_idle_time=0, message_ids=[entry_id], justid=True
+                )
+
+    async def serve(self, play: Job, consumer: str, jobs: int = 1) -> None:
+        """Play bot turns with ``play``, ``jobs`` at a time, until :meth:`close`; Redis
+        going away is waited out."""
+        await asyncio.gather(*(self._loop(play, f"{consumer}/{i}") for i in range(jobs)))
+
+    async def _loop(self, play: Job, consumer: str) -> None:
+        delay = 0.1
+        while not self._closing:
+            try:
+                await self._ensure_group()
+                while not self._closing:
+                    job = await self._next(consumer)
+                    delay = 0.1
+                    if job is not None:
+                        await self._run(play, consumer, *job)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                if self._closing:
+                    break
+                log.warning("bot worker %s: Redis unavailable (%s); retrying", consumer, e)
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
+
+    async def _run(self, play: Job, consumer: str, entry_id: str, fields: dict[str, str]) -> None:
+        renew = asyncio.get_running_loop().create_task(self._renew(consumer, entry_id))
+        try:
+            gid, n, at = fields["g"], int(fields["n"]), float(fields.get("at") or 0)
+            started = time.monotonic()
+            await play(gid, n, at)
+            log.info("bot turn %s:%d played in %.2f s", gid, n, time.monotonic() - started)
+        except (KeyError, ValueError):
+            log.warning("dropping a malformed bot job %s", fields)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # Left pending: another worker (or this one) retries it after a lease.
+            log.exception("bot job %s failed; it will be retried", fields)
+            return
+        finally:
+            renew.cancel()
+        await self.redis.xack(STREAM, GROUP, entry_id)
+        await self.redis.xdel(STREAM, entry_id)
+        self.done += 1
+
+    async def close(self) -> None:
+        """Stop serving and disconnect."""
+        self._closing = True
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()

@@ -1,0 +1,210 @@
+"""What web workers tell each other: game news over Redis pub/sub, and per-game locks.
+
+One process alone (no ``REDIS_URL``) has nobody to tell: :class:`LocalBus` does nothing.
+With Redis, :class:`RedisBus` publishes every committed event, draw offer, rematch ask
+and seat change of a game on one channel, and every web worker applies what it hears to
+the games it holds, then tells its own watchers (each their own seat's view, built
+there). The messages hold only public facts (the move line, the seats that offered a
+draw), never a card a seat may not see.
+
+Pub/sub is fire-and-forget, so it is never the truth: the database is. A message that a
+worker missed (Redis restarting, a dropped connection) shows up as a gap in the event
+numbers, or in the periodic check against the database, and the worker then reloads the
+game from the database (:meth:`GameService.reconcile
+<cuttle.server.service.GameService.reconcile>`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import socket
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("cuttle.server")
+
+CHANNEL = "cuttle:games"
+"""The pub/sub channel every web worker listens to."""
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def new_worker_id() -> str:
+    """A name for this process, unique across hosts: ``host-pid-random``."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+class LocalBus:
+    """One process alone: nothing to publish, nobody to lock out."""
+
+    clustered = False
+
+    def __init__(self, worker_id: str = "") -> None:
+        """Name this worker (for logs)."""
+        self.worker_id = worker_id or new_worker_id()
+
+    async def start(self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]) -> None:
+        """Nothing to listen to."""
+
+    async def publish(self, msg: dict[str, Any]) -> bool:
+        """Nobody to tell; returns ``True``."""
+        return True
+
+    @contextlib.asynccontextmanager
+    async def lock(self, gid: str) -> AsyncIterator[None]:
+        """No other worker: the game's own asyncio lock is enough."""
+        yield
+
+    async def close(self) -> None:
+        """Nothing to release."""
+
+
+class RedisBus(LocalBus):
+    """Game news through Redis pub/sub, and per-game locks that expire (a dead worker's
+    lock frees itself)."""
+
+    clustered = True
+
+    def __init__(self, url: str, worker_id: str = "", lock_seconds: float = 10.0) -> None:
+        """Connect lazily to Redis at ``url``."""
+        super().__init__(worker_id)
+        import redis.asyncio as aioredis
+
+        self.url = url
+        self.redis: Any = aioredis.Redis.from_url(
+            url, socket_timeout=5, socket_connect_timeout=2, health_check_interval=10
+        )
+        self.lock_seconds = lock_seconds
+        self.connected = False
+        """Whether the listener is subscribed now (for tests and logs)."""
+        self.drops = 0
+        """How many times the listener lost Redis and came back (for tests and logs)."""
+        self._task: asyncio.Task[None] | None = None
+        self._closing = False
+        self._outbox: list[str] = []
+        self._wake: asyncio.Event | None = None
+        self._sender: asyncio.Task[None] | None = None
+
+    async def start(self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]) -> None:
+        """Listen on :data:`CHANNEL` in a task, resubscribing after Redis drops; call
+        ``on_reconnect`` each time the listener is back (news may have been lost)."""
+        self._task = asyncio.get_running_loop().create_task(
+            self._listen(on_message, on_reconnect), name="cuttle-bus"
+        )
+
+    async def _listen(
+        self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]
+    ) -> None:
+        delay = 0.1
+        first = True
+        while not self._closing:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                self.connected = True
+                delay = 0.1
+                if not first:
+                    log.warning("worker %s: back on Redis; catching up", self.worker_id)
+                    await on_reconnect()
+                first = False
+                while not self._closing:
+                    raw = await pubsub.get_message(timeout=1.0)
+                    if raw is None:
+                        continue
+                    try:
+                        msg = json.loads(raw["data"])
+                    except (ValueError, TypeError):
+                        continue
+                    if msg.get("w") == self.worker_id:
+                        continue
+                    try:
+                        await on_message(msg)
+                    except Exception:
+                        log.exception("handling a bus message failed: %.200s", msg)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                if self._closing:
+                    break
+                if self.connected:
+                    self.drops += 1
+                    log.warning("worker %s lost Redis pub/sub: %s", self.worker_id, e)
+                self.connected = False
+                first = False
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    async def publish(self, msg: dict[str, Any]) -> bool:
+        """Queue ``msg`` (tagged with this worker) for Redis and return at once.
+
+        One sender task publishes the queue in order, many messages per round trip (a
+        pipeline) on one connection, so that news of one game leaves in the order it was
+        committed, and a burst of moves costs one Redis round trip, not one a move. If Redis
+        cannot take them, they are dropped with a warning: the other workers catch up from
+        the database. Returns ``True`` (queued)."""
+        self._outbox.append(json.dumps({**msg, "w": self.worker_id}))
+        if len(self._outbox) > 100_000:  # Redis gone for long: keep memory bounded
+            del self._outbox[:50_000]
+        if self._sender is None or self._sender.done():
+            self._wake = asyncio.Event()
+            self._sender = asyncio.get_running_loop().create_task(self._send_loop())
+        assert self._wake is not None
+        self._wake.set()
+        return True
+
+    async def _send_loop(self) -> None:
+        assert self._wake is not None
+        while not self._closing:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._outbox:
+                batch, self._outbox = self._outbox[:500], self._outbox[500:]
+                try:
+                    pipe = self.redis.pipeline(transaction=False)
+                    for data in batch:
+                        pipe.publish(CHANNEL, data)
+                    await pipe.execute()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:
+                    log.warning(
+                        "publishing %d messages to Redis failed (%s); others catch up from "
+                        "the database",
+                        len(batch),
+                        e,
+                    )
+
+    @contextlib.asynccontextmanager
+    async def lock(self, gid: str) -> AsyncIterator[None]:
+        """Hold game ``gid``'s lock across workers (for seat changes, draw offers and
+        rematch asks; moves need none: the database takes one ply once). It expires after
+        ``lock_seconds`` if its holder dies."""
+        lock = self.redis.lock(
+            f"cuttle:lock:{gid}", timeout=self.lock_seconds, blocking_timeout=self.lock_seconds
+        )
+        if not await lock.acquire():
+            raise TimeoutError(f"game {gid} is busy")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(Exception):
+                await lock.release()
+
+    async def close(self) -> None:
+        """Stop listening and disconnect."""
+        self._closing = True
+        for task in (self._task, self._sender):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()

@@ -1,0 +1,432 @@
+"""Several web workers on one PostgreSQL and one Redis: every game served by any worker.
+
+Real servers: a throwaway PostgreSQL cluster (as in ``test_postgres.py``) and Debian's
+``redis-server`` on a loopback port (``clusterutil.RedisProc``), three ``cuttle serve``
+processes on three ports, and ``cuttle bot-worker`` processes. If PostgreSQL or Redis
+cannot start, these tests fail; they are never skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from clusterutil import BotWorkerProc, NginxProc, RedisProc, alive, children_of, wait_until
+from srvutil import (
+    Client,
+    ServerProc,
+    Socket,
+    check_no_hidden,
+    full_game,
+    new_table,
+    play_against_bot,
+    unhurried_move,
+)
+from test_postgres import Cluster, _play, postgres  # noqa: F401  (the session's cluster)
+
+
+@dataclass
+class Site:
+    """Three web workers on one database and one Redis, and the bot workers."""
+
+    pg_url: str
+    redis: RedisProc
+    workers: list[ServerProc]
+    bots: list[BotWorkerProc]
+    folder: Path
+
+    def worker(self) -> ServerProc:
+        """A new web worker on the same database and Redis (not started)."""
+        return ServerProc(
+            self.folder / "data",
+            bot_delay=0.05,
+            database_url=self.pg_url,
+            redis_url=self.redis.url,
+            env={"CUTTLE_RECONCILE_INTERVAL": "0.3"},
+            args=["--bot-workers", "0"],
+        )
+
+    def bot_worker(self) -> BotWorkerProc:
+        """A new bot worker (not started), taking over a dead one's job after 2 s."""
+        return BotWorkerProc(self.folder, self.pg_url, self.redis.url, lease=2.0)
+
+
+@pytest.fixture
+def site(postgres: Cluster, tmp_path: Path) -> Iterator[Site]:  # noqa: F811
+    """A fresh database, a fresh Redis, three web workers and one bot worker."""
+    redis = RedisProc(tmp_path).start()
+    s = Site(postgres.url(postgres.create_database()), redis, [], [], tmp_path)
+    try:
+        for _ in range(3):
+            s.workers.append(s.worker().start())
+        s.bots.append(s.bot_worker().start())
+        yield s
+    finally:
+        for w in s.workers:
+            w.stop()
+        for b in s.bots:
+            b.stop()
+        redis.stop()
+        logs = "".join(p.read_text(errors="replace") for p in tmp_path.glob("*.log"))
+        assert "unhandled error" not in logs and "Exception in ASGI" not in logs, logs[-4000:]
+
+
+def on(client: Client, server: ServerProc) -> Client:
+    """``client`` (its cookie) talking to web worker ``server`` from now on."""
+    client.base = server.url
+    client.http.base_url = httpx.URL(server.url)
+    return client
+
+
+def test_two_people_on_two_workers_and_a_spectator_on_a_third(site: Site) -> None:
+    w1, w2, w3 = site.workers
+    alice, bob, carol = Client(w1.url), Client(w2.url), Client(w3.url)
+    r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = r.json()["id"]
+    assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1  # joined on another worker
+    a, b, c = alice.ws(gid), bob.ws(gid), carol.ws(gid)
+    states = [s.until(lambda m: m["t"] == "state") for s in (a, b, c)]
+    assert [s["seat"] for s in states] == [0, 1, None]
+    assert all(s["status"] == "playing" for s in states)
+    last, acked = _play({0: a, 1: b}, [c], states[0], random.Random(5), 400, "m")
+    if last["view"]["winner"] is None:
+        a.send({"t": "resign", "id": "r"})
+        last = c.until(lambda m: m["t"] == "event" and m["line"] == "p0: resign")
+        acked.append((0, "resign", "r"))
+    rows = w1.query(
+        "select ply, seat, text, client_id from moves where game_id = ? order by ply", gid
+    )
+    assert rows == [(i + 1, s, t, cid) for i, (s, t, cid) in enumerate(acked)]
+    # Everyone saw every event, numbered 1, 2, … with nothing skipped and no hidden card.
+    for sock, seat in ((a, 0), (b, 1), (c, None)):
+        numbers = [m["n"] for m in sock.seen if m["t"] == "event"]
+        assert numbers == list(range(1, len(rows) + 1)), seat
+        assert check_no_hidden(w1, gid, sock.seen, seat) >= len(rows)
+    assert w2.query("select status from games where id = ?", gid) == [("over",)]
+    # The rematch, asked on two workers, starts once.
+    a.send({"t": "rematch"})
+    b.until(lambda m: m["t"] == "rematch" and m.get("asked") == [0])
+    b.send({"t": "rematch"})
+    new = [s.until(lambda m: m["t"] == "rematch" and "game" in m)["game"] for s in (a, b, c)]
+    assert len(set(new)) == 1
+    assert w3.query("select count(*) from games where rematch_of = ?", gid) == [(1,)]
+    for s in (a, b, c):
+        s.close()
+
+
+def test_draw_offer_made_on_one_worker_accepted_on_another(site: Site) -> None:
+    w1, w2, w3 = site.workers
+    alice, bob = Client(w1.url), Client(w2.url)
+    gid = new_table(alice, bob)
+    a, b, c = alice.ws(gid), bob.ws(gid), on(Client(w3.url), w3).ws(gid)
+    for s in (a, b, c):
+        s.until(lambda m: m["t"] == "state")
+    a.send({"t": "draw", "action": "offer"})
+    assert b.until(lambda m: m["t"] == "offer")["draw"] == [0]
+    assert c.until(lambda m: m["t"] == "offer")["draw"] == [0]
+    b.send({"t": "draw", "action": "accept"})
+    for s in (a, b, c):
+        assert s.until(lambda m: m["t"] == "event")["line"] == "draw agreed"
+    assert w3.query("select seat, text from moves where game_id = ?", gid) == [(-1, "draw agreed")]
+
+
+def _latest(sock: Socket, at_least: int, timeout: float = 10) -> dict[str, Any]:
+    """The newest position ``sock`` was sent (``state`` or ``event``), once it is at event
+    ``at_least`` or later (receiving until then)."""
+
+    def best() -> dict[str, Any] | None:
+        found = [m for m in sock.seen if m["t"] in ("state", "event") and m["n"] >= at_least]
+        return max(found, key=lambda m: m["n"]) if found else None
+
+    deadline = time.monotonic() + timeout
+    while (got := best()) is None:
+        sock.recv(max(0.01, deadline - time.monotonic()))
+    return got
+
+
+def test_two_workers_receive_the_same_ply_at_once_and_exactly_one_commits(site: Site) -> None:
+    w1, w2, _ = site.workers
+    alice, bob = Client(w1.url), Client(w1.url)
+    gid = new_table(alice, bob)
+    a1 = alice.ws(gid)  # alice on worker 1 …
+    a2 = on(alice, w2).ws(gid)  # … and the same alice on worker 2
+    b = bob.ws(gid)
+    rng = random.Random(3)
+    races = n = 0
+    while races < 6 and n < 40:
+        last = _latest(a1, n)
+        for s in (a2, b):
+            _latest(s, n)
+        if last["view"]["winner"] is not None:
+            break
+        if last["view"]["to_act"] == 1:  # bob moves, so that alice races on her turn
+            legal = _latest(b, n)["legal"]
+            b.send({"t": "move", "move": unhurried_move(legal, rng), "n": n})
+            n += 1
+            continue
+        moves = [unhurried_move(last["legal"], rng), unhurried_move(last["legal"], rng)]
+        gate = threading.Barrier(2)
+
+        def fire(gate: threading.Barrier, sock: Socket, move: str, cid: str, n: int) -> None:
+            gate.wait()
+            sock.send({"t": "move", "move": move, "id": cid, "n": n})
+
+        threads = [
+            threading.Thread(target=fire, args=(gate, s, m, f"race{races}-{i}", n))
+            for i, (s, m) in enumerate(((a1, moves[0]), (a2, moves[1])))
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        answers = [s.until(lambda m: m["t"] in ("ack", "error")) for s in (a1, a2)]
+        acks = [x for x in answers if x["t"] == "ack"]
+        assert len(acks) == 1, answers
+        assert acks[0]["n"] == n + 1
+        stored = w1.query("select client_id from moves where game_id = ? and ply = ?", gid, n + 1)
+        assert stored == [(acks[0]["id"],)]
+        races += 1
+        n += 1
+    assert races >= 3
+    plies = [p for (p,) in w1.query("select ply from moves where game_id = ? order by ply", gid)]
+    assert plies == list(range(1, n + 1))
+    for s in (a1, a2, b):  # every socket ends at the same, last position
+        assert _latest(s, n)["n"] == n
+
+
+def test_sigkill_one_web_worker_mid_game_and_its_clients_go_on_elsewhere(site: Site) -> None:
+    w1, w2, w3 = site.workers
+    alice, bob = Client(w1.url), Client(w2.url)
+    gid = new_table(alice, bob)
+    socks = {0: alice.ws(gid), 1: bob.ws(gid)}
+    watcher = on(Client(w3.url), w3).ws(gid)
+    first = {s: sock.until(lambda m: m["t"] == "state") for s, sock in socks.items()}
+    watcher.until(lambda m: m["t"] == "state")
+    rng = random.Random(9)
+    last, acked = _play(socks, [watcher], first[0], rng, 10, "k", unhurried=True)
+    assert last["view"]["winner"] is None
+    seat = last["view"]["to_act"]
+    if seat == 1:  # make it alice's (worker 1's) turn, then kill worker 1 under her move
+        last, more = _play(socks, [watcher], last, rng, 1, "x", unhurried=True)
+        acked += more
+    legal = next(m for m in reversed(socks[0].seen) if "legal" in m)["legal"]
+    pending = unhurried_move(legal, rng)
+    socks[0].send({"t": "move", "move": pending, "id": "last", "n": last["n"]})
+    w1.kill()
+    with contextlib.suppress(Exception):
+        socks[0].close()
+    stored = w2.query("select seat, text, client_id from moves where game_id = ? order by ply", gid)
+    assert stored[: len(acked)] == acked and len(stored) in (len(acked), len(acked) + 1)
+    # Alice reconnects to worker 3 and resends; it is played once, whatever happened.
+    a = on(alice, w3).ws(gid)
+    st = a.until(lambda m: m["t"] == "state")
+    assert st["seat"] == 0 and st["n"] == len(stored)
+    a.send({"t": "move", "move": pending, "id": "last", "n": len(acked)})
+    assert a.until(lambda m: m["t"] in ("ack", "error")) == {
+        "t": "ack",
+        "id": "last",
+        "n": len(acked) + 1,
+    }
+    for s in (a, socks[1], watcher):  # everyone reaches the resent move
+        last = _latest(s, len(acked) + 1)
+    # The game goes on between workers 2 and 3.
+    last, more = _play({0: a, 1: socks[1]}, [watcher], last, rng, 4, "after", unhurried=True)
+    rows = w2.query("select seat, text, client_id from moves where game_id = ? order by ply", gid)
+    assert rows[: len(acked)] == acked and rows[len(acked)] == (0, pending, "last")
+    assert rows[len(acked) + 1 :] == more and len(more) >= 1
+
+
+def test_bot_game_across_workers_with_bot_workers(site: Site) -> None:
+    w1, w2, _ = site.workers
+    alice = Client(w1.url)
+    gid, a = play_against_bot(alice)
+    lines = [m["line"] for m in a.seen if m["t"] == "event"]
+    rows = w2.query("select seat, text from moves where game_id = ? order by ply", gid)
+    assert [f"p{s}: {t}" for s, t in rows] == lines
+    assert any(s == 1 for s, _ in rows)
+    check_no_hidden(w2, gid, a.seen, 0)
+    a.close()
+
+
+def _pending_job(site: Site) -> Any:
+    r = site.redis.client()
+    try:
+        info = r.xpending("cuttle:bots", "bots")
+    except Exception:
+        return None
+    return info if info["pending"] else None
+
+
+def test_sigkill_a_bot_worker_mid_search_and_another_makes_the_move(site: Site) -> None:
+    w1 = site.workers[0]
+    first = site.bots[0]
+    alice = Client(w1.url)
+    r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "bot", "level": "expert"}]})
+    gid = r.json()["id"]
+    a = alice.ws(gid)
+    st = a.until(lambda m: m["t"] == "state")
+    a.send({"t": "move", "move": unhurried_move(st["legal"], random.Random(1)), "id": "m1"})
+    a.until(lambda m: m["t"] == "ack")
+    # The expert bot thinks for 2 s in a child of the bot worker: kill the worker then.
+    wait_until(lambda: _pending_job(site) is not None, 10, "the bot job to be taken")
+    wait_until(lambda: bool(children_of(first.pid)), 10, "the search process")
+    time.sleep(0.8)
+    searchers = children_of(first.pid)
+    assert w1.query("select count(*) from moves where game_id = ?", gid) == [(1,)]
+    first.kill()
+    # Its search process dies with it (no orphan), and the job is still pending.
+    wait_until(lambda: not any(alive(p) for p in searchers), 10, "the orphan search to end")
+    assert _pending_job(site) is not None
+    second = site.bot_worker().start()
+    site.bots.append(second)
+    bot = a.until(lambda m: m["t"] == "event" and m["n"] == 2, timeout=30)
+    assert bot["line"].startswith("p1: ")
+    assert w1.query("select seat, client_id from moves where game_id = ? and ply = 2", gid) == [
+        (1, "bot-1")
+    ]
+    wait_until(lambda: _pending_job(site) is None, 10, "the job to be acknowledged")
+    a.close()
+
+
+def test_redis_restarted_mid_game_loses_no_move_and_watchers_catch_up(site: Site) -> None:
+    w1, w2, w3 = site.workers
+    alice, bob = Client(w1.url), Client(w2.url)
+    gid = new_table(alice, bob)
+    socks = {0: alice.ws(gid), 1: bob.ws(gid)}
+    watcher = on(Client(w3.url), w3).ws(gid)
+    first = {s: sock.until(lambda m: m["t"] == "state") for s, sock in socks.items()}
+    watcher.until(lambda m: m["t"] == "state")
+    rng = random.Random(4)
+    last, acked = _play(socks, [watcher], first[0], rng, 6, "a", unhurried=True)
+    site.redis.kill()
+    # Without Redis every move is still committed and acknowledged; the other workers'
+    # watchers catch up from the database (within the 0.3 s check).
+    last, more = _play(socks, [watcher], last, rng, 4, "b", unhurried=True)
+    acked += more
+    site.redis.start()  # the same port, empty
+    time.sleep(1.5)  # the workers resubscribe
+    last, more = _play(socks, [watcher], last, rng, 4, "c", unhurried=True)
+    acked += more
+    rows = w3.query("select seat, text, client_id from moves where game_id = ? order by ply", gid)
+    assert rows == acked
+    for sock, seat in ((socks[0], 0), (socks[1], 1), (watcher, None)):
+        numbers = sorted({m["n"] for m in sock.seen if m["t"] == "event"})
+        assert numbers == list(range(1, len(rows) + 1)), seat
+        check_no_hidden(w1, gid, sock.seen, seat)
+    _start, moves = full_game(w1, gid)
+    assert len(moves) == len(rows) == last["n"]
+
+
+def test_serve_with_workers_starts_n_processes(postgres: Cluster, tmp_path: Path) -> None:  # noqa: F811
+    redis = RedisProc(tmp_path).start()
+    server = ServerProc(
+        tmp_path / "data",
+        database_url=postgres.url(postgres.create_database()),
+        redis_url=redis.url,
+        args=["--workers", "2", "--bot-workers", "1"],
+    )
+    try:
+        server.start()
+        assert server.proc is not None
+        pid = server.proc.pid
+        wait_until(lambda: len(children_of(pid)) >= 3, 20, "2 workers and a bot worker")
+        alice = Client(server.url)
+        gid, a = play_against_bot(alice)
+        assert server.query("select status from games where id = ?", gid) == [("over",)]
+        a.close()
+        kids = children_of(server.proc.pid)
+        server.kill()
+        wait_until(lambda: not any(alive(p) for p in kids), 15, "no process outlives serve")
+    finally:
+        server.stop()
+        redis.stop()
+
+
+def test_sigkilled_single_server_leaves_no_orphan_bot_process(tmp_path: Path) -> None:
+    server = ServerProc(tmp_path / "data").start()
+    try:
+        alice = Client(server.url)
+        _gid, a = play_against_bot(alice)
+        a.close()
+        assert server.proc is not None
+        kids = children_of(server.proc.pid)
+        assert kids, "the bot pool runs in child processes"
+        server.kill()
+        wait_until(lambda: not any(alive(p) for p in kids), 15, "the bot process to end")
+    finally:
+        server.stop()
+
+
+def test_limits_are_counted_across_workers_in_redis(postgres: Cluster, tmp_path: Path) -> None:  # noqa: F811
+    redis = RedisProc(tmp_path).start()
+    url = postgres.url(postgres.create_database())
+    workers = [
+        ServerProc(
+            tmp_path / "data",
+            database_url=url,
+            redis_url=redis.url,
+            real_limits=True,
+            args=["--bot-workers", "0"],
+        )
+        for _ in range(2)
+    ]
+    try:
+        for w in workers:
+            w.start()
+        codes, sessions = [], []
+        for i in range(40):  # alternating workers, no cookie: 20 guests a minute in all
+            r = httpx.get(workers[i % 2].url + "/api/session")
+            codes.append(r.status_code)
+            if r.status_code == 200:
+                sessions.append((r.cookies["cuttle_session"], r.json()["csrf"]))
+        assert codes.count(200) == 20 and codes.count(429) == 20
+        assert workers[0].query("select count(*) from users") == [(20,)]
+        # One user's new games: 10 a minute, whichever worker is asked.
+        cookie, csrf = sessions[0]
+        made = []
+        for i in range(14):
+            r = httpx.post(
+                workers[i % 2].url + "/api/quickplay",
+                json={"level": "random"},
+                headers={"x-csrf-token": csrf, "cookie": f"cuttle_session={cookie}"},
+            )
+            made.append(r.status_code)
+        assert made == [201] * 10 + [429] * 4
+        assert workers[1].query("select count(*) from games") == [(10,)]
+    finally:
+        for w in workers:
+            w.stop()
+        redis.stop()
+
+
+def test_nginx_with_the_shipped_routes_passes_websockets_to_any_worker(site: Site) -> None:
+    w1, w2, _ = site.workers
+    nginx = NginxProc(site.folder, [w1.port, w2.port]).start()
+    try:
+        alice, bob, carol = (Client(nginx.url) for _ in range(3))
+        r = alice.http.get("/")
+        assert r.status_code == 200 and r.headers["x-frame-options"] == "DENY"
+        gid = new_table(alice, bob)
+        socks = {0: alice.ws(gid), 1: bob.ws(gid)}
+        watcher = carol.ws(gid)
+        first = socks[0].until(lambda m: m["t"] == "state")
+        socks[1].until(lambda m: m["t"] == "state")
+        watcher.until(lambda m: m["t"] == "state")
+        _last, acked = _play(socks, [watcher], first, random.Random(8), 12, "n", unhurried=True)
+        rows = w1.query(
+            "select seat, text, client_id from moves where game_id = ? order by ply", gid
+        )
+        assert rows == acked and len(rows) == 12
+        check_no_hidden(w2, gid, watcher.seen, None)
+        for s in (*socks.values(), watcher):
+            s.close()
+    finally:
+        nginx.stop()
