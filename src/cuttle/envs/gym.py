@@ -29,25 +29,16 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import Bot, make_bot
-from ..bots import base as _bots_base
+from ..bots.base import SeatView
 from ..engine.rules import RuleSet
 from .core import EnvGame, make_rules
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
 
 
 def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
-    """Ask ``bot`` for the move of ``seat`` (the one place a bot is called).
-
-    The bot sees the seat's view, its legal moves as text and the public history: as
-    one ``SeatView`` where :mod:`cuttle.bots` has it (``choose(seat_view)``), else as
-    ``choose(view, legal, history)``.
-    """
-    g = game.game
-    seat_view = getattr(_bots_base, "SeatView", None)
-    player: Any = bot
-    if seat_view is not None:
-        return str(player.choose(seat_view.of(g, seat)))
-    return str(player.choose(g.view(seat), g.legal_moves(), list(game.history)))
+    """Ask ``bot`` for the move of ``seat`` (the one place a bot is called): it sees the
+    seat's view, with the rule set object and the public history, and nothing else."""
+    return bot.choose(SeatView.of(game.game, seat))
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
