@@ -19,7 +19,7 @@ from srvutil import Client, ServerProc, apply_line, full_game
 
 from cuttle.engine.cards import CARD_NAMES
 
-TARGET = 30
+TARGET = 45
 SEATS = [
     {"kind": "bot", "level": "random"},
     {"kind": "bot", "level": "easy"},
@@ -72,6 +72,7 @@ def test_bot_series_sheet_matches_the_stored_games(site: ServerProc) -> None:
         "select number, game_id from series_rounds where series_id=? order by number", sid
     )
     assert [n for n, _ in rows] == list(range(1, len(rows) + 1))
+    assert len(rows) >= 2  # no field holds 45 points at a game's end: the seats rotate
     assert [r_["game"] for r_ in sheet["rounds"]] == [g for _, g in rows]
     totals = dict.fromkeys(names, 0)
     winner = None
@@ -95,7 +96,6 @@ def test_bot_series_sheet_matches_the_stored_games(site: ServerProc) -> None:
         if top >= TARGET and sum(1 for v in totals.values() if v == top) == 1:
             winner = max(totals, key=lambda p: totals[p])
     assert winner is not None
-    print(f"series {sid}: {len(rows)} rounds, totals {totals}")
     assert sheet["winner"] == winner
     assert sheet["totals"] == totals
     assert sheet["game"] is None
