@@ -151,3 +151,20 @@ def test_a_socket_to_an_unknown_game_is_closed_with_1008(server: ServerProc) -> 
             conn.recv(timeout=5)
         assert info.value.rcvd is not None
         assert (info.value.rcvd.code, info.value.rcvd.reason) == (1008, "no such game")
+
+
+def test_series_creation_counts_against_the_game_limit(tmp_path: Path) -> None:
+    server = ServerProc(tmp_path / "data", real_limits=True).start()  # 10 new a minute a user
+    try:
+        alice = Client(server.url)
+        seats = [
+            {"kind": "me"},
+            {"kind": "bot", "level": "random"},
+            {"kind": "bot", "level": "random"},
+        ]
+        body = {"rules": "cutthroat", "seats": seats}
+        codes = [alice.post("/api/series", body).status_code for _ in range(12)]
+        assert codes == [201] * 10 + [429] * 2
+        assert _count(server, "series") == 10
+    finally:
+        server.stop()

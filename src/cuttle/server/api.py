@@ -23,6 +23,7 @@ from .deps import (
     current,
     ensure,
     flag,
+    limit_create,
     limits_of,
     require,
     service_of,
@@ -49,13 +50,6 @@ def _json(request: Request, ctx: Ctx, data: Any, status: int = 200) -> JSONRespo
 def _limit_auth(request: Request) -> None:
     if not limits_of(request).hit("auth", client_addr(request)):
         raise HTTPException(429, "too many attempts; wait a moment")
-
-
-def _limit_create(request: Request, ctx: Ctx) -> None:
-    """Refuse (429, nothing created) a new game beyond the per-user or per-address limit."""
-    pairs = [("create", str(ctx.user.id)), ("create_addr", client_addr(request))]
-    if not limits_of(request).hit_all(pairs):
-        raise HTTPException(429, "too many new games; wait a minute")
 
 
 @router.get("/session")
@@ -235,7 +229,7 @@ async def create_game(request: Request) -> JSONResponse:
         ranked=ranked,
         dry_run=True,
     )
-    _limit_create(request, ctx)  # a request that is wrong anyway is not counted
+    limit_create(request, ctx)  # a request that is wrong anyway is not counted
     gid = service.create(
         ctx.user,
         rules=body.get("rules", "standard"),
@@ -264,7 +258,7 @@ async def quickplay(request: Request) -> JSONResponse:
         raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
     if level not in BOT_LEVELS:
         raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
-    _limit_create(request, ctx)
+    limit_create(request, ctx)
     n = PRESETS[rules].players
     gid = service_of(request).create(
         ctx.user,

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, league_api, league_pages, pages, ws
+from . import api, league_api, league_pages, pages, series_site, ws
 from .auth import Auth
 from .bots import BotRunner
 from .bus import LocalBus
@@ -22,6 +22,7 @@ from .clock import start_clocks
 from .db import make_engine, make_sessionmaker, migrate
 from .league_service import LeagueService, LeagueSettings
 from .ratelimit import RateLimits
+from .series_service import SeriesService
 from .service import GameService, ServiceError
 from .settings import Settings
 
@@ -174,6 +175,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         sessions, app.state.service, LeagueSettings.from_env(settings.admins)
     )
     app.state.league.grant_admins()
+    app.state.series = SeriesService(sessions, app.state.service)
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> Response:
@@ -197,6 +199,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(pages.router)
     app.include_router(league_api.router)
     app.include_router(league_pages.router)
+    app.include_router(series_site.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
     app.add_middleware(SecurityHeaders, hsts=settings.secure_cookies)

@@ -73,6 +73,14 @@ def ensure(request: Request) -> Ctx:
     return Ctx(user, session, token)
 
 
+def limit_create(request: Request, ctx: Ctx) -> None:
+    """Refuse (429, nothing created) a new game or series beyond the per-user or
+    per-address limit."""
+    pairs = [("create", str(ctx.user.id)), ("create_addr", client_addr(request))]
+    if not limits_of(request).hit_all(pairs):
+        raise HTTPException(429, "too many new games; wait a minute")
+
+
 def require(request: Request) -> Ctx:
     """The user of ``request``; 401 if the request carries no valid session."""
     ctx = current(request)
