@@ -244,3 +244,77 @@ def test_any_bracket_ends_with_one_champion_and_full_places(n: int, data: st.Dat
     # points are conserved: the table's first min(n, 8) entries, shared out
     total = sum(championship_points(places).values())
     assert total == pytest.approx(sum(CHAMPIONSHIP_POINTS[: min(n, 8)]))
+
+
+def _every_path(players: list[str]) -> list[tuple[Bracket, dict[str, list[str]]]]:
+    """Every finished bracket, with each player's matches lost (match ids in order),
+    reached by trying both winners of every match (the first ready match each time)."""
+    done: list[tuple[Bracket, dict[str, list[str]]]] = []
+    stack: list[tuple[Bracket, dict[str, list[str]]]] = [
+        (Bracket(players), {p: [] for p in players})
+    ]
+    while stack:
+        b, lost = stack.pop()
+        if b.finished:
+            done.append((b, lost))
+            continue
+        m = b.ready()[0]
+        for w, loser in (m.sides, m.sides[::-1]):
+            after = {**lost, str(loser): [*lost[str(loser)], m.spec.id]}
+            stack.append((b.report_match(m.spec.id, str(w)), after))
+    return done
+
+
+# (players, the final places counted independently: 1, 2, then the sizes of the
+# losers' rounds' eliminations from the last round back)
+EXHAUSTIVE = [(8, [1, 2, 3, 4, 5, 5, 7, 7]), (6, [1, 2, 3, 4, 5, 5]), (5, [1, 2, 3, 4, 5])]
+
+
+@pytest.mark.parametrize(("n", "expected_places"), EXHAUSTIVE)
+def test_every_path_through_a_bracket(n: int, expected_places: list[int]) -> None:
+    """All 2^k ways the matches can go: each player can reach the grand final from
+    either side and win it; a reset is played exactly when the losers' side wins the
+    first final; everyone but the champion has two losses, the champion at most one;
+    players out in the same losers' round share a place, the later out placing better;
+    and the championship points always add up to the table's first n entries."""
+    paths = _every_path([f"s{i}" for i in range(1, n + 1)])
+    reached_top: set[str] = set()
+    reached_bottom: set[str] = set()
+    champions: set[str] = set()
+    resets = 0
+    for b, lost in paths:
+        gf = b.match("GF")
+        top, bottom = (str(s) for s in gf.sides)
+        finals = {"GF", "GF2"}
+        assert [x for x in lost[top] if x not in finals] == []  # unbeaten into the final
+        assert len([x for x in lost[bottom] if x not in finals]) == 1
+        reached_top.add(top)
+        reached_bottom.add(bottom)
+        champion = str(b.champion)
+        champions.add(champion)
+        reset_played = b.match("GF2").status == "done"
+        assert reset_played == (gf.winner == bottom)
+        resets += reset_played
+        assert len(lost[champion]) <= 1
+        assert all(len(v) == 2 for p, v in lost.items() if p != champion)
+        places = b.places()
+        assert sorted(places.values()) == expected_places
+        assert places[champion] == 1
+        # out in the same losers' round: same place; out later: a better place
+        out_round = {
+            p: int(v[1].split("-")[0][1:])
+            for p, v in lost.items()
+            if len(v) == 2 and v[1][0] == "L"
+        }
+        for p, rp in out_round.items():
+            for q, rq in out_round.items():
+                if rp == rq:
+                    assert places[p] == places[q]
+                elif rp > rq:
+                    assert places[p] < places[q]
+        points = championship_points(places)
+        assert sum(points.values()) == pytest.approx(sum(CHAMPIONSHIP_POINTS[:n]))
+        assert points[champion] == 21
+    everyone = {f"s{i}" for i in range(1, n + 1)}
+    assert reached_top == everyone and reached_bottom == everyone and champions == everyone
+    assert 0 < resets < len(paths)
