@@ -1,19 +1,21 @@
 # Every target sets itself up on a fresh machine: a virtual environment in .venv with the
-# package, its test tools, Playwright, the scale-out extras (redis, limits) and Ray;
+# package, its test tools, Playwright, the scale-out extras (redis, limits), Ray and the
+# training extra on PyTorch's CPU-only build (the registry serves torch==2.13.0+cpu);
 # `make test` also installs Debian's chromium, postgresql, redis-server and nginx (the
 # PostgreSQL, Redis and nginx tests start throwaway servers of their own).
 VENV ?= .venv
 PYTHON ?= python3
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml Makefile | cksum | cut -d' ' -f1)
+TORCH ?= torch==2.13.0+cpu
 
 .PHONY: setup browser postgres scaleout serve play test lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
-	$(VENV)/bin/python -m pip install -q -e ".[dev,e2e,research,scale,cluster]"
+	$(VENV)/bin/python -m pip install -q "$(TORCH)" -e ".[dev,e2e,research,scale,cluster,train]"
 	rm -f $(VENV)/.installed-*
 	touch $@
 

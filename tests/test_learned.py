@@ -4,6 +4,8 @@ what it may read, the ``ismcts-neural`` search, and the training script end to e
 from __future__ import annotations
 
 import importlib.util
+import json
+import os
 import random
 import subprocess
 import sys
@@ -184,3 +186,38 @@ def test_numpy_and_torch_backends_agree(tmp_path: Path) -> None:
     assert np.allclose(a.step(x, mask, target, value), b.step(x, mask, target, value), atol=1e-5)
     for k, v in a.arrays().items():
         assert np.allclose(v, b.arrays()[k], atol=1e-4), k
+
+
+def test_self_play_on_ray_gives_the_same_data_as_on_local_cores(tmp_path: Path) -> None:
+    """``scripts/train.py --ray`` (a local Ray started by ``ray.init()``) plays the same
+    seeded self-play games as the multiprocessing pool: the data shards are equal."""
+    shards = {}
+    for name, extra in (("pool", ["--workers", "2"]), ("ray", ["--ray"])):
+        out = tmp_path / name
+        argv = [sys.executable, str(ROOT / "scripts" / "train.py"), "--games", "3"]
+        argv += ["--teacher", "greedy", "--epochs", "1", "--hidden", "16,16", "--quiet"]
+        argv += ["--backend", "numpy", "--seed", "11", "--out", str(out), *extra]
+        env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=300, env=env)
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert ("Started a local Ray instance" in done.stderr) == (name == "ray")
+        with np.load(out / "data" / "shard-00000.npz") as data:
+            shards[name] = {k: data[k] for k in data.files}
+    assert shards["pool"].keys() == shards["ray"].keys()
+    assert shards["pool"]["target"].size > 0
+    for key, value in shards["pool"].items():
+        assert np.array_equal(value, shards["ray"][key]), key
+
+
+@pytest.mark.torch
+def test_the_maskable_ppo_example_trains_saves_and_scores(tmp_path: Path) -> None:
+    """``scripts/ppo_example.py`` on a short budget: MaskablePPO learns on Cuttle-v0 with
+    its action masks, saves the model, and scores fresh games with a Wilson interval."""
+    argv = [sys.executable, str(ROOT / "scripts" / "ppo_example.py"), "--steps", "1024"]
+    argv += ["--eval-games", "6", "--out", str(tmp_path)]
+    done = subprocess.run(argv, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    result = json.loads((tmp_path / "ppo.json").read_text())
+    assert result["games"] == 6 and result["steps"] == 1024
+    assert 0.0 <= result["wilson_low"] <= result["score"] <= result["wilson_high"] <= 1.0
+    assert (tmp_path / "maskable_ppo.zip").exists()
