@@ -16,6 +16,7 @@ from alembic.config import Config
 from leagueutil import START, League, Played, at, expected_season, league_server, register
 from srvutil import Client, ServerProc
 from test_postgres import Cluster, postgres  # noqa: F401  (the session's cluster fixture)
+from test_series_site import test_bot_series_sheet_matches_the_stored_games as bot_series
 
 import cuttle.server
 from cuttle.league import RatingBook
@@ -62,6 +63,7 @@ def test_migration_from_0003_keeps_data_in_postgres(
         ]
         assert server.query("select id, ranked, match_id from games") == [("old1", False, None)]
         assert server.query("select count(*) from league_ratings") == [(0,)]
+        assert server.query("select count(*) from series") == [(0,)]
     finally:
         server.stop()
 
@@ -112,3 +114,9 @@ def test_matches_standings_and_a_bracket_in_postgres(pg_league: ServerProc) -> N
         bracket = league.get(f"/api/league/brackets/{bracket['id']}")
     assert bracket["places"] == {order[0]: 1, order[1]: 2, order[2]: 3}
     assert order[0] in Client(pg_league.url).http.get("/league/hall-of-fame").text
+
+
+def test_a_long_term_series_in_postgres(pg_league: ServerProc) -> None:
+    """The Rummy-500 series of test_series_site.py, played to its end on PostgreSQL and
+    checked against the games stored there."""
+    bot_series(pg_league)

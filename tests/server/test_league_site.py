@@ -395,6 +395,7 @@ def test_migration_from_the_current_schema_keeps_data(tmp_path: Path) -> None:
         assert rows == [("oldtimer", 0)]
         assert server.query("select id, ranked, match_id from games") == [("old1", 0, None)]
         assert server.query("select count(*) from league_matches") == [(0,)]
+        assert server.query("select count(*) from series") == [(0,)]
         assert "oldtimer" in Client(server.url).http.get("/u/oldtimer").text
     finally:
         server.stop()
