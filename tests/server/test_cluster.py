@@ -138,6 +138,42 @@ def test_draw_offer_made_on_one_worker_accepted_on_another(site: Site) -> None:
     assert w3.query("select seat, text from moves where game_id = ?", gid) == [(-1, "draw agreed")]
 
 
+def test_chat_crosses_workers_and_keeps_its_channels(site: Site) -> None:
+    w1, w2, w3 = site.workers
+    alice, bob = Client(w1.url), Client(w2.url)
+    gid = new_table(alice, bob)
+    carol, dave = on(Client(w3.url), w3), Client(w1.url)
+    a, b, c, d = alice.ws(gid), bob.ws(gid), carol.ws(gid), dave.ws(gid)
+    for s in (a, b, c, d):
+        s.until(lambda m: m["t"] == "state")
+    a.send({"t": "chat", "text": "good luck"})  # a player on worker 1
+    got = b.until(lambda m: m["t"] == "chat")  # the other player, on worker 2
+    assert (got["channel"], got["name"], got["text"]) == (
+        "players",
+        alice.user["name"],
+        "good luck",
+    )
+    c.send({"t": "chat", "text": "who wins?"})  # a spectator on worker 3
+    got = d.until(lambda m: m["t"] == "chat")  # another spectator, on worker 1
+    assert (got["channel"], got["text"]) == ("spectators", "who wins?")
+    a.until(lambda m: m["t"] == "chat" and m["text"] == "good luck")
+    c.until(lambda m: m["t"] == "chat" and m["text"] == "who wins?")
+    b.send({"t": "chat", "text": "thanks"})
+    a.until(lambda m: m["t"] == "chat" and m["text"] == "thanks")
+    d.send({"t": "chat", "text": "bob, surely"})
+    c.until(lambda m: m["t"] == "chat" and m["text"] == "bob, surely")
+    # Each channel stays its own on every worker: nobody saw the other channel's talk.
+    for sock, channel in ((a, "players"), (b, "players"), (c, "spectators"), (d, "spectators")):
+        chats = [m for m in sock.seen if m["t"] == "chat"]
+        assert chats and all(m["channel"] == channel for m in chats)
+    # A spectator arriving later on worker 2 gets the spectators' log kept there.
+    e = Client(w2.url).ws(gid)
+    log = e.until(lambda m: m["t"] == "chat_log")
+    assert [m["text"] for m in log["messages"]] == ["who wins?", "bob, surely"]
+    for s in (a, b, c, d, e):
+        s.close()
+
+
 def _latest(sock: Socket, at_least: int, timeout: float = 10) -> dict[str, Any]:
     """The newest position ``sock`` was sent (``state`` or ``event``), once it is at event
     ``at_least`` or later (receiving until then)."""

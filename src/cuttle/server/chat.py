@@ -165,13 +165,22 @@ class Chat:
             await conn.send(chat_error("could not store the message; try again"))
             return False
         msg = message_of(channel, name, seat, cleaned, now)
+        await self.service.bus.publish({"k": "chat", "g": live.id, "msg": msg})
+        await self.deliver(live, msg)
+        return True
+
+    async def deliver(self, live: LiveGame, msg: dict[str, Any]) -> None:
+        """Keep the stored message ``msg`` in ``live``'s log and send it to the watchers
+        here of its channel (players' messages to players, spectators' to spectators)."""
+        channel = str(msg.get("channel"))
+        if channel not in CHANNELS:
+            return
         kept = live.chat.setdefault(channel, [])
         kept.append(msg)
         del kept[:-KEEP]
         for c in list(live.conns):
             if channel_of(c.seat) == channel:
                 await self.service._safe_send(live, c, msg)
-        return True
 
     async def send_log(self, live: LiveGame, conn: Conn) -> None:
         """Send ``conn`` its channel's recent messages."""

@@ -1042,6 +1042,10 @@ class GameService:
                     if "game" in inner:
                         live.rematch_id = str(inner["game"])
                 await self._to_all(live, inner, publish=False)
+            elif kind == "chat":  # a message stored by another worker
+                inner = msg.get("msg")
+                if isinstance(inner, dict):
+                    await self.chat.deliver(live, inner)
             elif kind == "reload":
                 old = live.n
                 if self._resync(live):  # unchanged: this copy was read after that change
