@@ -174,6 +174,36 @@ def test_chat_crosses_workers_and_keeps_its_channels(site: Site) -> None:
         s.close()
 
 
+def test_a_timed_game_across_workers_flags_the_right_seat_on_time(site: Site) -> None:
+    """The clock runs on from the stored event on every worker: after a move made on
+    worker 1, worker 2 (where the other player sits) counts that player's time from the
+    move, so nobody is flagged for the mover's time."""
+    w1, w2, _ = site.workers
+    alice, bob = Client(w1.url), Client(w2.url)
+    two = [{"kind": "human"}, {"kind": "human"}]
+    gid = alice.post("/api/games", {"seats": two, "time_control": "3s"}).json()["id"]
+    assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
+    a, b = alice.ws(gid), bob.ws(gid)
+    first = b.until(lambda m: m["t"] == "state")
+    a.until(lambda m: m["t"] == "state")
+    time.sleep(1.5)  # half of p0's limit goes by before p0 moves
+    assert first["view"]["to_act"] == 0
+    a.send({"t": "move", "move": "draw", "id": "d0", "n": 0})
+    moved = time.monotonic()
+    seen = b.until(lambda m: m["t"] == "event" and m["n"] == 1)
+    assert seen["clock"]["running"] == 1 and seen["clock"]["left"][1] > 2500
+    # Both workers watch the clock; the one that stores the flag first tells its
+    # watchers with the event, the other (its own flag refused) with a fresh state.
+    b.until(lambda m: m["t"] in ("event", "state") and m["view"]["winner"] is not None, 10)
+    waited = time.monotonic() - moved
+    assert waited > 2.8, f"p1 was flagged {waited:.2f} s after p0's move, before its 3 s"
+    rows = w1.query("select seat, text from moves where game_id = ? order by ply", gid)
+    assert rows == [(0, "draw"), (1, "resign")]
+    assert w2.query("select termination, result from games where id = ?", gid) == [("time", "p0")]
+    a.close()
+    b.close()
+
+
 def _latest(sock: Socket, at_least: int, timeout: float = 10) -> dict[str, Any]:
     """The newest position ``sock`` was sent (``state`` or ``event``), once it is at event
     ``at_least`` or later (receiving until then)."""

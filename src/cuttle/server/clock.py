@@ -231,6 +231,17 @@ def clock_after(live: LiveGame, table: Table, event: Event, now: float) -> Clock
     return live.clock.after(now, mover, isinstance(event, MovePlayed), to_act)
 
 
+def clock_from_news(old: Clock, table: Table, event: Event, news: Any) -> Clock:
+    """The clock after ``event`` (the newest of ``table``) that another worker stored:
+    its ``[remaining text, since]`` when the news carries it, else worked out here."""
+    to_act = None if table.is_over else table.to_act
+    if isinstance(news, list) and len(news) == 2 and isinstance(news[1], (int, float)):
+        remaining = remaining_from_text(str(news[0]), len(old.remaining), old.control)
+        return Clock(old.control, remaining, to_act, float(news[1]))
+    mover = getattr(event, "seat", None)
+    return old.after(time.time(), mover, isinstance(event, MovePlayed), to_act)
+
+
 def clock_message(live: LiveGame) -> dict[str, Any] | None:
     """The ``clock`` field of state and event messages (``None``: untimed)."""
     return live.clock.message(time.time()) if live.clock is not None else None

@@ -865,7 +865,10 @@ class GameService:
         """Send event ``n`` (``line``) to every watcher here, each their own seat's view;
         with ``publish``, tell the other workers too (the line and number only)."""
         if publish:
-            await self.bus.publish({"k": "event", "g": live.id, "n": n, "line": line, "cid": cid})
+            news: dict[str, Any] = {"k": "event", "g": live.id, "n": n, "line": line, "cid": cid}
+            if live.clock is not None:  # the clock as stored with the event
+                news["clock"] = [live.clock.text(), live.clock.since]
+            await self.bus.publish(news)
         cache: dict[int | None, dict[str, Any]] = {}
         names = P.seat_names(live.meta()["players"])
         for c in list(live.conns):
@@ -1022,7 +1025,7 @@ class GameService:
                 if not isinstance(n, int) or n <= live.n:
                     return
                 if n == live.n + 1 and self._apply_event(
-                    live, str(msg.get("line")), msg.get("cid")
+                    live, str(msg.get("line")), msg.get("cid"), msg.get("clock")
                 ):
                     await self._broadcast(live, str(msg.get("line")), n, publish=False)
                 else:  # a gap (news lost) or an event that does not apply: the database decides
@@ -1052,9 +1055,11 @@ class GameService:
                     await self._catch_up(live, old, states=True)
                 self._maybe_bot(live)
 
-    def _apply_event(self, live: LiveGame, line: str, cid: Any) -> bool:
+    def _apply_event(self, live: LiveGame, line: str, cid: Any, clock: Any = None) -> bool:
         """Apply the next event, committed by another worker, to ``live``; ``False`` if it
-        does not apply (then the caller reloads the game)."""
+        does not apply (then the caller reloads the game). ``clock`` is the clock the other
+        worker stored with it (``[remaining text, since]``): a timed game's clock runs on
+        from there here too, so this worker's timer flags the right seat at the right time."""
         try:
             event = parse_event(line)
             table = live.table.copy()
@@ -1062,8 +1067,11 @@ class GameService:
         except Exception:
             log.warning("event %r does not apply to game %s; reloading", line, live.id)
             return False
+        if live.clock is not None:
+            live.clock = clocks.clock_from_news(live.clock, table, event, clock)
         live.table = table
         live.draw_offers.clear()  # a move ends pending draw offers
+        clocks.schedule(self, live)
         seat = getattr(event, "seat", -1)
         if isinstance(cid, str):
             live.client_ids[(seat, cid)] = live.n
