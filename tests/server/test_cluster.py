@@ -50,7 +50,7 @@ class Site:
             bot_delay=0.05,
             database_url=self.pg_url,
             redis_url=self.redis.url,
-            env={"CUTTLE_RECONCILE_INTERVAL": "0.3"},
+            env={"CUTTLE_RECONCILE_INTERVAL": "0.3", "CUTTLE_CLAIM_AFTER": "1.5"},
             args=["--bot-workers", "0"],
         )
 
@@ -202,6 +202,38 @@ def test_a_timed_game_across_workers_flags_the_right_seat_on_time(site: Site) ->
     assert w2.query("select termination, result from games where id = ?", gid) == [("time", "p0")]
     a.close()
     b.close()
+
+
+def test_presence_counts_sockets_on_every_worker(site: Site) -> None:
+    """A player whose socket is open on another worker is at the table: no win can be
+    claimed from them; once they leave (on their worker) they are away everywhere."""
+    w1, w2, w3 = site.workers
+    alice, bob = Client(w1.url), Client(w2.url)
+    gid = new_table(alice, bob)
+    a, b = alice.ws(gid), bob.ws(gid)
+    for s in (a, b):
+        s.until(lambda m: m["t"] == "state")
+    time.sleep(2.0)  # longer than the claim delay (1.5 s)
+    a.send({"t": "claim"})
+    assert "p1 is at the table" in a.until(lambda m: m["t"] == "error")["error"]
+    c = on(Client(w3.url), w3).ws(gid)  # a spectator on a third worker sees both there
+    c.until(lambda m: m["t"] == "state")
+    time.sleep(1.0)
+    b.close()  # bob leaves worker 2
+    pres = a.until(lambda m: m["t"] == "presence" and m["away"][1] is not None)
+    assert pres["away"][0] is None
+    c.until(lambda m: m["t"] == "presence" and m["away"][1] is not None)
+    a.send({"t": "claim"})
+    assert "wait" in a.until(lambda m: m["t"] == "error")["error"]
+    time.sleep(1.6)
+    a.send({"t": "claim"})
+    end = a.until(lambda m: m["t"] == "event")
+    assert end["line"] == "p1: resign" and end["termination"] == "abandoned"
+    assert w2.query("select result, termination from games where id = ?", gid) == [
+        ("p0", "abandoned")
+    ]
+    a.close()
+    c.close()
 
 
 def _latest(sock: Socket, at_least: int, timeout: float = 10) -> dict[str, Any]:

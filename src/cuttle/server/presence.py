@@ -9,6 +9,12 @@ of a player has been away ``claim_after`` seconds or more, that player may send
 of an absent opponent, with the termination ``abandoned``. A claim needs a game of two
 sides (two players, or two teams): in a three-player game one absent opponent's
 resignation would also make the third player a winner.
+
+With several web workers a seat is present if a socket of it is open on *any* worker:
+each worker tells the others (``{"k": "here", "g": game, "seats": [...]}`` on the bus)
+which seats have sockets on it whenever that changes, when another worker loads the game
+and asks (``"here?"``), and every :data:`HEARTBEAT` seconds; a worker's word lapses after
+:data:`REMOTE_TTL` seconds without news (the worker died), and the seat is away from then.
 """
 
 from __future__ import annotations
@@ -25,10 +31,34 @@ if TYPE_CHECKING:
     from .service import Conn, GameService, LiveGame
 
 
+HEARTBEAT = 10.0
+"""Seconds between a worker's repeated word on the seats at its sockets."""
+REMOTE_TTL = 3 * HEARTBEAT + 2.0
+"""Seconds another worker's word holds without news (then its seats count as away)."""
+
+
+def local_seats(live: LiveGame) -> frozenset[int]:
+    """The seats with a socket open on this worker."""
+    return frozenset(c.seat for c in live.conns if c.seat is not None)
+
+
+def seats_here(live: LiveGame) -> set[int]:
+    """The seats with a socket open on this worker or, by their fresh word, another."""
+    here = set(local_seats(live))
+    cutoff = time.monotonic() - REMOTE_TTL
+    for worker, (seats, heard) in list(live.remote_here.items()):
+        if heard < cutoff:
+            del live.remote_here[worker]
+        else:
+            here |= seats
+    return here
+
+
 def refresh_away(live: LiveGame, now: float | None = None) -> bool:
-    """Bring ``live.away`` up to date with its open sockets; return whether it changed."""
+    """Bring ``live.away`` up to date with the open sockets (on every worker); return
+    whether it changed."""
     now = time.time() if now is None else now
-    here = {c.seat for c in live.conns if c.seat is not None}
+    here = seats_here(live)
     changed = False
     for seat, info in enumerate(live.seats):
         person = info.bot is None and info.user_id is not None
@@ -60,18 +90,76 @@ def two_sides(game: Game, seat: int) -> bool:
     return all(set(game.opponents(o)) == mine for o in game.opponents(seat))
 
 
+async def tell_watchers(service: GameService, live: LiveGame) -> None:
+    """Send this worker's watchers of ``live`` who is away. Each worker tells its own
+    watchers from what it knows (the seats' word travels as ``here`` news), so the
+    message itself is never passed to other workers."""
+    await service._to_all(live, presence_message(live, service.claim_after), publish=False)
+
+
 async def changed(service: GameService, live: LiveGame, force: bool = False) -> None:
     """Tell every watcher of ``live`` who is away, if that changed (or ``force``)."""
     if (refresh_away(live) or force) and live.status == "playing":
-        await service._to_all(live, presence_message(live, service.claim_after))
+        await tell_watchers(service, live)
+
+
+async def announce(service: GameService, live: LiveGame, force: bool = False) -> None:
+    """Tell the other workers which seats of ``live`` have sockets here, if that changed
+    since the last word (or ``force``)."""
+    if not service.bus.clustered:
+        return
+    seats = local_seats(live)
+    if seats == live.announced_seats and not force:
+        return
+    live.announced_seats = seats
+    live.announced_at = time.monotonic()
+    await service.bus.publish({"k": "here", "g": live.id, "seats": sorted(seats)})
+
+
+async def on_news(service: GameService, live: LiveGame, msg: dict[str, Any]) -> None:
+    """Another worker's word on ``live``: the seats at its sockets (``here``), or a
+    question (``here?``) from a worker that has just loaded the game."""
+    if msg.get("k") == "here?":
+        if local_seats(live):
+            await announce(service, live, force=True)
+        return
+    worker, seats = msg.get("w"), msg.get("seats")
+    if not isinstance(worker, str) or not isinstance(seats, list):
+        return
+    valid = frozenset(s for s in seats if isinstance(s, int) and 0 <= s < live.players)
+    if valid:
+        live.remote_here[worker] = (valid, time.monotonic())
+    else:
+        live.remote_here.pop(worker, None)
+    await changed(service, live)
+
+
+async def heartbeat(service: GameService) -> None:
+    """Repeat this worker's word on the games it holds seats of, and tell watchers of
+    seats whose other worker fell silent."""
+    now = time.monotonic()
+    for live in list(service.live.values()):
+        if live.status != "playing":
+            continue
+        if live.announced_seats and now - live.announced_at >= HEARTBEAT:
+            await announce(service, live, force=True)
+        await changed(service, live)
+
+
+async def on_detach(service: GameService, live: LiveGame) -> None:
+    """A socket closed: tell the other workers and the watchers if a seat left."""
+    await announce(service, live)
+    await changed(service, live, True)
 
 
 async def on_attach(service: GameService, live: LiveGame, conn: Conn) -> None:
-    """A socket opened: tell everyone if a seat came back, else tell the newcomer."""
+    """A socket opened: tell the other workers and everyone if a seat came back, else
+    tell the newcomer."""
     if live.status != "playing":
         return
+    await announce(service, live)
     if refresh_away(live):
-        await service._to_all(live, presence_message(live, service.claim_after))
+        await tell_watchers(service, live)
     else:
         await conn.send(presence_message(live, service.claim_after))
 

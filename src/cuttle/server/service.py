@@ -17,7 +17,7 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -126,6 +126,12 @@ class LiveGame:
     """When (monotonic) a watcher last left, for forgetting idle games."""
     suspect: tuple[Any, ...] | None = None
     """What the database held at the last check when it differed from this copy."""
+    remote_here: dict[str, tuple[frozenset[int], float]] = field(default_factory=dict)
+    """Other workers' word on the seats at their sockets, and when (monotonic) it came."""
+    announced_seats: frozenset[int] = frozenset()
+    """The seats at this worker's sockets as last told to the other workers."""
+    announced_at: float = 0.0
+    """When (monotonic) this worker last told them."""
 
     @property
     def n(self) -> int:
@@ -395,7 +401,20 @@ class GameService:
         self.live[gid] = live
         self._maybe_bot(live)
         clocks.schedule(self, live)
+        if self.bus.clustered and live.status == "playing":  # who sits at other workers?
+            self._spawn(self.bus.publish({"k": "here?", "g": gid}))
         return live
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        """Run ``work`` in the background on the running loop (kept until done)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # loaded outside the loop (start-up): nothing to ask yet
+            work.close()
+            return
+        task = loop.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _read(self, gid: str) -> LiveGame:
         """Rebuild game ``gid`` from the database, checking every stored move."""
@@ -524,10 +543,10 @@ class GameService:
         idle = live.status == "over" or self.bus.clustered
         if not live.conns and idle and (live.bot_turn_for < 0 or self.queue is not None):
             self.live.pop(live.id, None)
-        elif live.status == "playing" and presence.refresh_away(live):
-            task = asyncio.get_running_loop().create_task(presence.changed(self, live, True))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            if live.announced_seats:  # tell the other workers nobody sits here any more
+                self._spawn(presence.announce(self, live))
+        elif live.status == "playing":
+            self._spawn(presence.on_detach(self, live))
 
     async def sync(self, live: LiveGame, conn: Conn, since: int) -> None:
         """Send ``conn`` the events after ``since`` (at most 50), or a fresh state."""
@@ -1049,6 +1068,8 @@ class GameService:
                 inner = msg.get("msg")
                 if isinstance(inner, dict):
                     await self.chat.deliver(live, inner)
+            elif kind in ("here", "here?"):
+                await presence.on_news(self, live, msg)
             elif kind == "reload":
                 old = live.n
                 if self._resync(live):  # unchanged: this copy was read after that change
@@ -1165,6 +1186,10 @@ class GameService:
                 await self.reconcile()
             except Exception as e:
                 log.warning("checking games against the database failed: %s", e)
+            try:
+                await presence.heartbeat(self)
+            except Exception:
+                log.exception("telling the other workers who is at the table failed")
 
     async def close(self) -> None:
         """Cancel bot turns under way, stop listening and release the move writer."""
