@@ -142,7 +142,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         g = self.game
         if g.is_over or g.to_act != self.seat:
             return np.zeros(NUM_ACTIONS, dtype=bool)
-        return g.mask().astype(bool)
+        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        m.put(list(g.legal()), True)
+        return m
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the bots until the agent must decide."""
@@ -154,7 +156,8 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         except EncodingError:
             if self.illegal_action == "raise":
                 raise
-            return self._obs(), -1.0, True, False, self._info(illegal_action=True)
+            # the position did not change: a copy, as Gymnasium wants new data per call
+            return self._obs().copy(), -1.0, True, False, self._info(illegal_action=True)
         self._play_bots()
         reward = 0.0
         terminated = truncated = False
