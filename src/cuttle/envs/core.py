@@ -72,7 +72,7 @@ def _encoder(rules: RuleSet) -> SeatEncoder:
 class EnvGame:
     """A game driven by action indices: legal indices, masks, steps and observations."""
 
-    __slots__ = ("_encoder", "_legal", "_mask", "_obs", "chosen", "game", "history", "log")
+    __slots__ = ("_encoder", "_legal", "_lines", "_mask", "_obs", "chosen", "game", "log")
 
     reference_observations: ClassVar[bool] = False
     """Build observations the reference way, encoding ``game.view(seat)``
@@ -88,10 +88,9 @@ class EnvGame:
         """Wrap ``game``; ``history``/``log``: its public move lines/tuples so far, if any."""
         self.game = game
         self.chosen: tuple[int, ...] = ()
-        self.history: list[str] = list(history)
-        """Public move lines, ``"p0: points 7H"``, as bots receive them."""
+        self._lines: list[str] = list(history)
         self.log: list[tuple[int, Move]] = list(log)
-        """The same moves as ``(seat, move tuple)``."""
+        """The moves played so far as ``(seat, move tuple)``."""
         self._legal: dict[int, Move | None] | None = None
         self._mask: np.ndarray | None = None
         self._obs: dict[int, np.ndarray] = {}
@@ -106,7 +105,7 @@ class EnvGame:
 
     def copy(self) -> EnvGame:
         """Return an independent copy."""
-        e = EnvGame(self.game.copy(), self.history, self.log)
+        e = EnvGame(self.game.copy(), self._lines, self.log)
         e.chosen = self.chosen
         e._legal = self._legal
         return e
@@ -119,6 +118,15 @@ class EnvGame:
             self._obs = {}
 
     # -------------------------------------------------------------- queries
+
+    @property
+    def history(self) -> list[str]:
+        """Public move lines, ``"p0: points 7H"``, as bots receive them (written from
+        :attr:`log` when asked, not at every step)."""
+        lines = self._lines
+        if len(lines) < len(self.log):
+            lines.extend(f"p{s}: {move_text(m)}" for s, m in self.log[len(lines) :])
+        return lines
 
     @property
     def to_act(self) -> int:
@@ -231,7 +239,6 @@ class EnvGame:
         g = self.game
         seat = g.to_act
         g.apply(move)
-        self.history.append(f"p{seat}: {move_text(move)}")
         self.log.append((seat, move))
         self.chosen = ()
         self._moved()
