@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import numpy as np
 
 from ..engine.game import Game, new_game
+from ..engine.history import Event, event_of
 from ..engine.moves import DISCARD, Move, move_text, parse_move
 from ..engine.rules import RuleSet, get_rules
 from ..engine.seatview import seat_position
@@ -56,6 +57,19 @@ def outcome_returns(game: Game) -> list[float]:
     return [1.0 if s in out.winners else -1.0 for s in range(game.n)]
 
 
+_TEXTS: dict[Move, str] = {}
+
+
+def _text(move: Move) -> str:
+    """``move_text(move)``, remembered (the same moves come up game after game)."""
+    t = _TEXTS.get(move)
+    if t is None:
+        if len(_TEXTS) >= 200_000:
+            _TEXTS.clear()
+        t = _TEXTS[move] = move_text(move)
+    return t
+
+
 _ENCODERS: dict[int, tuple[RuleSet, SeatEncoder]] = {}
 
 
@@ -72,7 +86,10 @@ def _encoder(rules: RuleSet) -> SeatEncoder:
 class EnvGame:
     """A game driven by action indices: legal indices, masks, steps and observations."""
 
-    __slots__ = ("_encoder", "_legal", "_lines", "_mask", "_obs", "chosen", "game", "log")
+    __slots__ = (
+        "_encoder", "_events", "_legal", "_lines", "_mask", "_obs", "_texts", "chosen", "game",
+        "log",
+    )  # fmt: skip
 
     reference_observations: ClassVar[bool] = False
     """Build observations the reference way, encoding ``game.view(seat)``
@@ -94,6 +111,8 @@ class EnvGame:
         self._legal: dict[int, Move | None] | None = None
         self._mask: np.ndarray | None = None
         self._obs: dict[int, np.ndarray] = {}
+        self._texts: dict[str, Move] | None = None
+        self._events: list[Event] = []
         self._encoder = _encoder(game.rules)
 
     @classmethod
@@ -114,6 +133,7 @@ class EnvGame:
         """Forget what was computed for the position before (a step was taken)."""
         self._legal = None
         self._mask = None
+        self._texts = None
         if self._obs:
             self._obs = {}
 
@@ -153,6 +173,24 @@ class EnvGame:
             else:
                 self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen)
         return self._legal
+
+    def legal_texts(self) -> dict[str, Move]:
+        """The legal moves of the seat to act by their text, in the order of
+        ``game.legal_moves()`` (computed once per position)."""
+        if self._texts is None:
+            g = self.game
+            legal = sorted(g.legal_actions()) if not g.is_over else []
+            self._texts = {_text(m): m for m in legal}
+        return self._texts
+
+    def events(self) -> tuple[Event, ...]:
+        """The public history as events, as ``events_of(game)`` gives it (each move's
+        event is made once, not at every call)."""
+        done = self._events
+        history = self.game.history
+        if len(done) < len(history):
+            done.extend(event_of(s, m) for s, m in history[len(done) :])
+        return tuple(done)
 
     def legal_list(self) -> list[int]:
         """Legal indices, ascending."""
@@ -246,6 +284,10 @@ class EnvGame:
     def play(self, text: str) -> None:
         """Apply a move given as notation text; the engine explains an illegal one."""
         g = self.game
+        known = self._texts.get(text) if self._texts is not None else None
+        if known is not None:
+            self.apply(known)
+            return
         move = parse_move(text)
         legal = g.legal_actions()
         if move not in legal:

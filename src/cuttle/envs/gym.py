@@ -37,8 +37,13 @@ from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
 
 def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
     """Ask ``bot`` for the move of ``seat`` (the one place a bot is called): it sees the
-    seat's view, with the rule set object and the public history, and nothing else."""
-    return bot.choose(SeatView.of(game.game, seat))
+    seat's view, with the rule set object and the public history, and nothing else.
+
+    The same :class:`SeatView` as ``SeatView.of(game.game, seat)``, with the legal
+    move texts and the history events kept by ``game`` rather than rebuilt."""
+    g = game.game
+    legal = tuple(game.legal_texts()) if seat == g.to_act and not g.is_over else ()
+    return bot.choose(SeatView(seat, g.rules, g.view(seat), legal, game.events()))
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
