@@ -25,8 +25,8 @@ from ..engine.seatview import seat_position
 from .encoding import (
     NUM_ACTIONS,
     DiscardChooser,
-    SeatEncoder,
     EncodingError,
+    SeatEncoder,
     action_name,
     encode_view,
     legal_indices,
