@@ -28,6 +28,7 @@ Usage::
     python bench/envs.py                       # every rule set, 2 s per measurement
     python bench/envs.py --rules standard --seconds 5
     python bench/envs.py --reference           # the view-based encoder, for comparison
+    python bench/envs.py --parts               # where the time of one decision goes
 """
 
 from __future__ import annotations
@@ -188,6 +189,60 @@ def openspiel(rules: RuleSet) -> Callable[[int], int]:
     return run
 
 
+def parts(rules: RuleSet, games: int = 200) -> dict[str, float]:
+    """Microseconds per decision of each piece, over the positions of random games."""
+    from cuttle.bots.encoding import SeatEncoder, encode_view, legal_indices
+
+    positions = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        g = new_game(rules, seed=seed)
+        while not g.is_over:
+            positions.append(g.copy())
+            g.apply(rng.choice(g.legal_actions()))
+    encoder = SeatEncoder(rules)
+    views = [g.view(g.to_act) for g in positions]
+    seats = [seat_position(g, g.to_act) for g in positions]
+    legal = [(g.legal_actions(), g.to_act, g.n) for g in positions]
+    masks = []
+    for moves, actor, n in legal:
+        m = np.zeros(6278, dtype=np.int8)
+        m.put(list(legal_indices(moves, actor, n)), 1)
+        masks.append(m)
+    rng = random.Random(0)
+
+    def decide(g: object) -> None:
+        copy = g.copy()  # type: ignore[attr-defined]
+        copy.apply(rng.choice(copy.legal_actions()))
+
+    def copy_only(g: object) -> None:
+        g.copy()  # type: ignore[attr-defined]
+
+    def mask(x: tuple[list[object], int, int]) -> None:
+        m = np.zeros(6278, dtype=np.int8)
+        m.put(list(legal_indices(*x)), 1)  # type: ignore[arg-type]
+
+    pieces: list[tuple[str, Callable[[object], object], list[object]]] = [
+        ("engine decision (legal_actions + apply)", decide, positions),
+        ("(copy, subtracted above)", copy_only, positions),
+        ("game.view(seat)", lambda g: g.view(g.to_act), positions),
+        ("encode_view(view)", lambda v: encode_view(v, rules), views),
+        ("seat_position(game, seat)", lambda g: seat_position(g, g.to_act), positions),
+        ("SeatEncoder.encode(position)", encoder.encode, seats),
+        ("legal indices + int8 mask", mask, legal),
+        ("np.flatnonzero(int8 mask)", np.flatnonzero, masks),
+        ("np.flatnonzero(mask.view(bool))", lambda m: np.flatnonzero(m.view(np.bool_)), masks),
+    ]
+    out: dict[str, float] = {}
+    for name, fn, items in pieces:
+        t0 = time.process_time()
+        for x in items:
+            fn(x)
+        out[name] = (time.process_time() - t0) / len(items) * 1e6
+    out["engine decision (legal_actions + apply)"] -= out.pop("(copy, subtracted above)")
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the table."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -196,8 +251,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--reference", action="store_true", help="observations from game.view (the old encoder)"
     )
+    ap.add_argument("--parts", action="store_true", help="time each piece of a decision")
     args = ap.parse_args(argv)
     EnvGame.reference_observations = args.reference
+    if args.parts:
+        labels = [x.strip() for x in args.rules.split(",") if x.strip()]
+        table = {label: parts(rule_set(label)) for label in labels}
+        print("| µs per decision | " + " | ".join(labels) + " |")
+        print("|---|" + "---:|" * len(labels))
+        for name in table[labels[0]]:
+            print(f"| {name} | " + " | ".join(f"{table[lb][name]:.1f}" for lb in labels) + " |")
+        return
     labels = [x.strip() for x in args.rules.split(",") if x.strip()]
     print(
         "| rule set | engine | engine+view | engine+seat | core | pettingzoo | gymnasium "

@@ -16,8 +16,9 @@ set's own count; multiplayer takes 2 to 5), ``variants`` (comma-separated toggle
   first (52 or 54 chance nodes, uniform over the cards left); then the engine deals it
   as notation.md says. Everything after the deal is deterministic.
 * Actions are :mod:`cuttle.envs.encoding`'s (a discard is one card per action).
-* The observation (string and tensor) is the acting player's view:
-  :func:`~cuttle.envs.encoding.encode_view`. The information state adds the public
+* The observation (string and tensor) is the acting player's view: the vector of
+  :func:`~cuttle.envs.encoding.encode_view` (built the fast way,
+  :class:`~cuttle.envs.encoding.SeatEncoder`). The information state adds the public
   move history: its string is the observation string plus every public move line,
   which is perfect recall (every card that leaves a hand is shown by the move that
   moves it, and the engine keeps what a seat has seen of other hands); its tensor adds
@@ -259,7 +260,8 @@ class CuttleObserver:
         env = state.env
         if env is None:
             return
-        env.observation(player, out=self.dict["view"])
+        # the seat's vector is computed once per position; asking again only copies it
+        np.copyto(self.dict["view"], env.observation(player))
         if self.perfect_recall:
             _history_planes(env.log, player, env.game.n, self.dict["history"])
 
