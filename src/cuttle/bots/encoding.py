@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -570,87 +570,89 @@ class SeatEncoder:
         else:
             vec = out
             np.copyto(vec, tpl)
+        # single entries through a memoryview: several times cheaper than numpy indexing
+        w = cast("memoryview[float]", vec.data)
         rel = self._rel[seat]
-        ones: list[int] = []
-        add = ones.extend
-        push = ones.append
         stolen, top = _O_STOLEN, _O_TOP
-        goals = self._goal
         for v, (_r, hb, pb, fb, gb, cb, hc, sc, gl, kg, qn, _sk) in enumerate(rel):
-            hand = hands[v]
-            if hand:
-                add(map(hb.__add__, hand))
-            vec[hc] = sizes[v]
+            for c in hands[v]:
+                w[hb + c] = 1.0
+            w[hc] = sizes[v]
             pts = points[v]
             if pts:
                 score = 0
                 for c, owner, covers in pts:
-                    push(pb + c)
+                    w[pb + c] = 1.0
                     if owner != v:
-                        push(stolen + c)
+                        w[stolen + c] = 1.0
                     if covers:
-                        add([cb + j for j, _to in covers])
-                        push(top + covers[-1][0])
+                        for j, _to in covers:
+                            w[cb + j] = 1.0
+                        w[top + covers[-1][0]] = 1.0
                     score += POINT_VALUE[c]
-                vec[sc] = score
+                w[sc] = score
             faces = faces_of[v]
             if faces:
                 kings = queens = 0
                 for c, owner, covers in faces:
-                    push(fb + c)
+                    w[fb + c] = 1.0
                     if owner != v:
-                        push(stolen + c)
+                        w[stolen + c] = 1.0
                     if covers:
-                        add([cb + j for j, _to in covers])
-                        push(top + covers[-1][0])
+                        for j, _to in covers:
+                            w[cb + j] = 1.0
+                        w[top + covers[-1][0]] = 1.0
                     rank = RANK_OF[c]
                     if rank == KING:
                         kings += 1
                     elif rank == QUEEN:
                         queens += 1
                 if kings:
-                    vec[kg] = min(kings, 4)
-                    vec[gl] = goals[min(kings, 4)]
+                    k = kings if kings < 4 else 4
+                    w[kg] = k
+                    w[gl] = self._goal[k]
                 if queens:
-                    vec[qn] = min(queens, 4)
-            glasses = glasses_of[v]
-            if glasses:
-                add(map(gb.__add__, glasses))
+                    w[qn] = queens if queens < 4 else 4
+            for c in glasses_of[v]:
+                w[gb + c] = 1.0
         if scrap:
-            add(map(_O_SCRAP.__add__, scrap))
-            vec[_O_SCRAP_COUNT] = len(scrap)
-        if deck_top:
-            add(map(_O_DECK_KNOWN.__add__, deck_top))
-        vec[_O_DECK_COUNT] = deck_size
-        if revealed:
-            add(map(_O_REVEALED.__add__, revealed))
-        if frozen:
-            add(map(_O_FROZEN.__add__, frozen))
-        if chosen:
-            add(map(_O_CHOSEN.__add__, chosen))
+            for c in scrap:
+                w[_O_SCRAP + c] = 1.0
+            w[_O_SCRAP_COUNT] = len(scrap)
+        for c in deck_top:
+            w[_O_DECK_KNOWN + c] = 1.0
+        w[_O_DECK_COUNT] = deck_size
+        for c in revealed:
+            w[_O_REVEALED + c] = 1.0
+        for c in frozen:
+            w[_O_FROZEN + c] = 1.0
+        for c in chosen:
+            w[_O_CHOSEN + c] = 1.0
         if passes:
-            vec[_O_PASSES] = min(passes, 255)
+            w[_O_PASSES] = passes if passes < 255 else 255
         if moves:
-            vec[_O_MOVES] = min(1.0, moves / self._cap)
+            used = moves / self._cap
+            w[_O_MOVES] = used if used < 1.0 else 1.0
         for v, k in enumerate(skips):
             if k:
-                vec[rel[v].skips] = min(k, 255)
-        push(_O_PHASE + _PHASE_SLOT.get(phase, len(KNOWN_PHASES)))
-        push(_O_TURN + rel[turn].r)
-        push(_O_TO_ACT + rel[to_act].r)
+                w[rel[v].skips] = k if k < 255 else 255
+        w[_O_PHASE + _PHASE_SLOT.get(phase, len(KNOWN_PHASES))] = 1.0
+        w[_O_TURN + rel[turn].r] = 1.0
+        w[_O_TO_ACT + rel[to_act].r] = 1.0
         if p is not None:
-            push(_O_PENDING_CARD + p.card)
+            w[_O_PENDING_CARD + p.card] = 1.0
             if p.target >= 0:
-                push(_O_PENDING_TARGET + p.target)
-            if p.counters:
-                add(map(_O_PENDING_COUNTERS.__add__, p.counters))
-            push(_O_PENDING_BY + rel[p.by].r)
-            push(_O_PENDING_KIND + _KIND_SLOT.get(p.kind, len(PENDING_KINDS)))
+                w[_O_PENDING_TARGET + p.target] = 1.0
+            for c in p.counters:
+                w[_O_PENDING_COUNTERS + c] = 1.0
+            w[_O_PENDING_BY + rel[p.by].r] = 1.0
+            w[_O_PENDING_KIND + _KIND_SLOT.get(p.kind, len(PENDING_KINDS))] = 1.0
             if p.victim >= 0:
-                push(_O_PENDING_VICTIM + rel[p.victim].r)
+                w[_O_PENDING_VICTIM + rel[p.victim].r] = 1.0
         if winners:
-            add([_O_WINNERS + rel[w].r for w in winners])
-        vec.put(ones, 1.0)
+            for t in winners:
+                w[_O_WINNERS + rel[t].r] = 1.0
+        w.release()
         return vec
 
 

@@ -82,7 +82,7 @@ def seat_position(game: Core, seat: int, open_hands: bool = False) -> SeatPositi
         if open_hands or h == seat or g.can_see_hand(seat, h):
             hands.append(tuple(hand))
         else:
-            hands.append(tuple(c for c in hand if known.get(c, 0) & bit))
+            hands.append(tuple([c for c in hand if known.get(c, 0) & bit]))
     deck = g.deck
     k = min(g.deck_known, len(deck))
     p = g.pending

@@ -205,9 +205,10 @@ class EnvGame:
         m = self._mask
         if m is None:
             m = self._mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            legal = self.legal()
-            if legal:
-                m.put(list(legal), 1)
+            w = memoryview(m)  # single entries: cheaper than numpy indexing
+            for i in self.legal():
+                w[i] = 1
+            w.release()
         return m
 
     def view(self, seat: int) -> dict[str, Any]:
