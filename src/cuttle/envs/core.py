@@ -113,7 +113,7 @@ class EnvGame:
         self._obs: dict[int, np.ndarray] = {}
         self._texts: dict[str, Move] | None = None
         self._events: list[Event] = []
-        self._encoder = _encoder(game.rules)
+        self._encoder: SeatEncoder | None = None  # made on the first observation
 
     @classmethod
     def new(
@@ -234,7 +234,10 @@ class EnvGame:
         chosen = self.chosen if seat == self.to_act else ()
         if self.reference_observations:
             return encode_view(g.view(seat), g.rules, chosen, out)
-        return self._encoder.encode(seat_position(g, seat), chosen, out)
+        encoder = self._encoder
+        if encoder is None:
+            encoder = self._encoder = _encoder(g.rules)
+        return encoder.encode(seat_position(g, seat), chosen, out)
 
     def observation_text(self, seat: int) -> str:
         """One-line text of ``seat``'s view."""
