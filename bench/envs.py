@@ -3,23 +3,32 @@
 For each rule set it plays random games and reports decisions per second for:
 
 * ``engine``: the engine's own rate, ``legal_actions()`` + ``apply()`` of a random move;
-* ``engine+view``: the same plus ``game.view(seat)`` of the seat to act, the least any
-  observation built from the seat's view must pay;
+* ``engine+view``: the same plus ``game.view(seat)`` of the seat to act (the JSON view
+  the reference encoder reads);
+* ``engine+seat``: the same plus ``seat_position(game, seat)``
+  (:mod:`cuttle.engine.seatview`, the structured view the fast encoder reads);
 * ``core``: :class:`cuttle.envs.core.EnvGame` with the observation vector and the mask
   of the seat to act at every decision (what every interface below does);
-* ``pettingzoo``: the AEC loop ``last()`` + ``step()``;
+* ``pettingzoo``: the AEC loop ``last()`` + ``step()``; the random agent reads the
+  ``int8`` mask through a ``bool`` view (``np.flatnonzero`` on ``int8`` itself costs
+  about 11 µs more per call in numpy 2.x, the agent's cost, not the wrapper's);
 * ``gymnasium``: ``step()`` against the ``random`` bot, counting every move of the game
   (the agent's and the bot's), so that it compares with the engine's moves;
 * ``openspiel``: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``
   through pyspiel (the 52-54 chance actions of the deal are timed but not counted).
 
 A random move is drawn the same cheap way everywhere (from the legal list). Discard
-steps count as decisions. Prints a Markdown table and the machine.
+steps count as decisions. The ratio columns divide each interface's rate by the
+engine's (the target: 0.5 or more). ``--reference`` builds every observation the old
+way, encoding ``game.view(seat)`` (:func:`cuttle.bots.encoding.encode_view`), to compare.
+Prints a Markdown table and the machine.
 
 Usage::
 
     python bench/envs.py                       # every rule set, 2 s per measurement
     python bench/envs.py --rules standard --seconds 5
+    python bench/envs.py --reference           # the view-based encoder, for comparison
+    python bench/envs.py --parts               # where the time of one decision goes
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from collections.abc import Callable
 import numpy as np
 
 from cuttle import RuleSet, get_rules, new_game
+from cuttle.engine.seatview import seat_position
 from cuttle.envs.core import EnvGame
 
 ALL = (
@@ -70,16 +80,19 @@ def _measure(game_fn: Callable[[int], int], seconds: float) -> float:
     return steps / (time.process_time() - t0)
 
 
-def engine(rules: RuleSet, view: bool) -> Callable[[int], int]:
-    """One random game on the engine's fast path (with the acting seat's view)."""
+def engine(rules: RuleSet, view: str = "") -> Callable[[int], int]:
+    """One random game on the engine's fast path (``view``: ``"json"`` adds the acting
+    seat's ``game.view``, ``"seat"`` its ``seat_position``)."""
 
     def run(seed: int) -> int:
         rng = random.Random(seed)
         g = new_game(rules, seed=seed)
         n = 0
         while not g.is_over:
-            if view:
+            if view == "json":
                 g.view(g.to_act)
+            elif view == "seat":
+                seat_position(g, g.to_act)
             g.apply(rng.choice(g.legal_actions()))
             n += 1
         return n
@@ -121,7 +134,7 @@ def pettingzoo(rules: RuleSet) -> Callable[[int], int]:
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            e.step(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)).tolist()))
             n += 1
         return n
 
@@ -176,35 +189,108 @@ def openspiel(rules: RuleSet) -> Callable[[int], int]:
     return run
 
 
+def parts(rules: RuleSet, games: int = 200) -> dict[str, float]:
+    """Microseconds per decision of each piece, over the positions of random games."""
+    from cuttle.bots.encoding import SeatEncoder, encode_view, legal_indices
+
+    positions = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        g = new_game(rules, seed=seed)
+        while not g.is_over:
+            positions.append(g.copy())
+            g.apply(rng.choice(g.legal_actions()))
+    encoder = SeatEncoder(rules)
+    views = [g.view(g.to_act) for g in positions]
+    seats = [seat_position(g, g.to_act) for g in positions]
+    legal = [(g.legal_actions(), g.to_act, g.n) for g in positions]
+    masks = []
+    for moves, actor, n in legal:
+        m = np.zeros(6278, dtype=np.int8)
+        m.put(list(legal_indices(moves, actor, n)), 1)
+        masks.append(m)
+    rng = random.Random(0)
+
+    def decide(g: object) -> None:
+        copy = g.copy()  # type: ignore[attr-defined]
+        copy.apply(rng.choice(copy.legal_actions()))
+
+    def copy_only(g: object) -> None:
+        g.copy()  # type: ignore[attr-defined]
+
+    def mask(x: tuple[list[object], int, int]) -> None:
+        m = np.zeros(6278, dtype=np.int8)
+        m.put(list(legal_indices(*x)), 1)  # type: ignore[arg-type]
+
+    pieces: list[tuple[str, Callable[[object], object], list[object]]] = [
+        ("engine decision (legal_actions + apply)", decide, positions),
+        ("(copy, subtracted above)", copy_only, positions),
+        ("game.view(seat)", lambda g: g.view(g.to_act), positions),
+        ("encode_view(view)", lambda v: encode_view(v, rules), views),
+        ("seat_position(game, seat)", lambda g: seat_position(g, g.to_act), positions),
+        ("SeatEncoder.encode(position)", encoder.encode, seats),
+        ("legal indices + int8 mask", mask, legal),
+        ("np.flatnonzero(int8 mask)", np.flatnonzero, masks),
+        ("np.flatnonzero(mask.view(bool))", lambda m: np.flatnonzero(m.view(np.bool_)), masks),
+    ]
+    out: dict[str, float] = {}
+    for name, fn, items in pieces:
+        t0 = time.process_time()
+        for x in items:
+            fn(x)
+        out[name] = (time.process_time() - t0) / len(items) * 1e6
+    out["engine decision (legal_actions + apply)"] -= out.pop("(copy, subtracted above)")
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the table."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default=",".join(ALL), help="comma-separated rule-set labels")
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
+    ap.add_argument(
+        "--reference", action="store_true", help="observations from game.view (the old encoder)"
+    )
+    ap.add_argument("--parts", action="store_true", help="time each piece of a decision")
     args = ap.parse_args(argv)
+    EnvGame.reference_observations = args.reference
+    if args.parts:
+        labels = [x.strip() for x in args.rules.split(",") if x.strip()]
+        table = {label: parts(rule_set(label)) for label in labels}
+        print("| µs per decision | " + " | ".join(labels) + " |")
+        print("|---|" + "---:|" * len(labels))
+        for name in table[labels[0]]:
+            print(f"| {name} | " + " | ".join(f"{table[lb][name]:.1f}" for lb in labels) + " |")
+        return
     labels = [x.strip() for x in args.rules.split(",") if x.strip()]
     print(
-        "| rule set | engine | engine+view | core | pettingzoo | gymnasium | openspiel "
-        "| pettingzoo / engine | pettingzoo / engine+view |"
+        "| rule set | engine | engine+view | engine+seat | core | pettingzoo | gymnasium "
+        "| openspiel | core / engine | pettingzoo / engine | gymnasium / engine "
+        "| openspiel / engine | pettingzoo / engine+view |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|" + "---:|" * 12)
     for label in labels:
         rules = rule_set(label)
         rates = [
-            _measure(engine(rules, False), args.seconds),
-            _measure(engine(rules, True), args.seconds),
+            _measure(engine(rules), args.seconds),
+            _measure(engine(rules, "json"), args.seconds),
+            _measure(engine(rules, "seat"), args.seconds),
             _measure(core(rules), args.seconds),
             _measure(pettingzoo(rules), args.seconds),
             _measure(gymnasium(rules), args.seconds),
             _measure(openspiel(rules), args.seconds),
         ]
         cells = " | ".join(f"{r:,.0f}" for r in rates)
-        print(f"| {label} | {cells} | {rates[3] / rates[0]:.2f} | {rates[3] / rates[1]:.2f} |")
+        ratios = " | ".join(f"{r / rates[0]:.2f}" for r in rates[3:])
+        print(f"| {label} | {cells} | {ratios} | {rates[4] / rates[1]:.2f} |")
     print()
+    flag = " --reference" if args.reference else ""
     print(
-        f"Decisions per CPU second, one process; move cap {CAP}. Python {sys.version.split()[0]}"
-        f" on {platform.machine()} ({platform.processor() or 'cpu'}), {os.cpu_count()} cores;"
-        f" `python bench/envs.py --seconds {args.seconds:g}`."
+        f"Decisions per CPU second, one process; move cap {CAP}; observations "
+        f"{'from game.view (reference)' if args.reference else 'from seat_position'}. "
+        f"Python {sys.version.split()[0]} on {platform.machine()} "
+        f"({platform.processor() or 'cpu'}), {os.cpu_count()} cores; "
+        f"`python bench/envs.py --seconds {args.seconds:g}{flag}`."
     )
 
 

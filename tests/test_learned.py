@@ -18,6 +18,7 @@ np = pytest.importorskip("numpy")
 from cuttle import new_game  # noqa: E402
 from cuttle.bots import SeatView, make_bot  # noqa: E402
 from cuttle.bots.encoding import NUM_ACTIONS, OBS_SIZE  # noqa: E402
+from cuttle.bots.evaluate import sides  # noqa: E402
 from cuttle.bots.ismcts import ISMCTSBot, SearchParams  # noqa: E402
 from cuttle.bots.neural import (  # noqa: E402
     WEIGHTS_PATH,
@@ -25,6 +26,7 @@ from cuttle.bots.neural import (  # noqa: E402
     PolicyValueNet,
     load_default,
     neural_evaluator,
+    view_value,
 )
 from cuttle.engine.game import Game  # noqa: E402
 
@@ -120,6 +122,36 @@ def test_value_evaluator_gives_win_chances() -> None:
     team = new_game("team", seed=9)
     c4 = ev(team)
     assert c4[0] == c4[2] and c4[1] == c4[3]
+
+
+def _reference_chances(net: PolicyValueNet, g: Game) -> list[float]:
+    """The evaluator's answer computed the reference way, from ``g.view(seat)``."""
+    side_list = sides(g)
+    raw = [0.5 * (view_value(net, g.view(side[0]), g.rules) + 1.0) for side in side_list]
+    if len(side_list) == 2:
+        probs = [raw[0], 1.0 - raw[0]]
+    else:
+        probs = [x + 1e-6 for x in raw]
+        probs = [x / sum(probs) for x in probs]
+    out = [0.0] * g.n
+    for side, p in zip(side_list, probs, strict=True):
+        for v in side:
+            out[v] = p
+    return out
+
+
+@pytest.mark.parametrize("rules", all_rules(cap=60)[::2], ids=lambda r: f"{r.name}-{r.players}")
+def test_value_evaluator_is_unchanged_by_the_fast_encoder(rules) -> None:  # type: ignore[no-untyped-def]
+    net = load_default()
+    ev = neural_evaluator(net)
+    rng = random.Random(4)
+    game = new_game(rules, seed=4)
+    checked = 0
+    while game.winners is None:
+        assert ev(game) == _reference_chances(net, game)
+        checked += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked > 5
 
 
 def test_ismcts_neural_plays_legal_moves() -> None:

@@ -38,12 +38,14 @@ except ImportError as exc:  # pragma: no cover - exercised without numpy only
 from ..engine.game import Game
 from ..engine.moves import DISCARD, parse_move
 from ..engine.rules import RuleSet
+from ..engine.seatview import seat_position
 from .base import SeatView, SeededBot, forced
 from .encoding import (
     NUM_ACTIONS,
     OBS_SIZE,
     DiscardChooser,
     EncodingError,
+    SeatEncoder,
     encode_move,
     encode_view,
 )
@@ -267,19 +269,24 @@ def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list
     are normalised to sum to one; every seat of a side shares its side's chance.
     """
     model = net if net is not None else load_default()
+    encoders: dict[int, tuple[RuleSet, SeatEncoder]] = {}
+
+    def seat_value(g: Game, seat: int) -> float:
+        # the fast form of view_value(model, g.view(seat), g.rules): the same vector
+        hit = encoders.get(id(g.rules))
+        if hit is None or hit[0] is not g.rules:
+            hit = encoders[id(g.rules)] = (g.rules, SeatEncoder(g.rules))
+        return model.value(model.trunk(hit[1].encode(seat_position(g, seat))))
 
     def evaluate_leaf(g: Game) -> list[float]:
         if g.winners is not None:
             return evaluate(g)
         side_list = sides(g)
-        rules = g.rules
         if len(side_list) == 2:
-            p0 = 0.5 * (view_value(model, g.view(side_list[0][0]), rules) + 1.0)
+            p0 = 0.5 * (seat_value(g, side_list[0][0]) + 1.0)
             probs = [p0, 1.0 - p0]
         else:
-            raw = [
-                0.5 * (view_value(model, g.view(side[0]), rules) + 1.0) + 1e-6 for side in side_list
-            ]
+            raw = [0.5 * (seat_value(g, side[0]) + 1.0) + 1e-6 for side in side_list]
             tot = sum(raw)
             probs = [x / tot for x in raw]
         out = [0.0] * g.n

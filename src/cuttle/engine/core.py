@@ -232,7 +232,10 @@ class Core:
         if rules.open_hands_on_empty_deck and not self.deck and not self.revealed:
             return True
         if rules.glasses_public:
-            return any(self.glasses[v] for v in range(self.n) if v != holder)
+            for v, glasses in enumerate(self.glasses):  # noqa: SIM110 - a loop is faster
+                if glasses and v != holder:
+                    return True
+            return False
         return bool(self.glasses[viewer]) and holder in self._opps[viewer]
 
     def holder_of(self, c: int) -> int | None:

@@ -37,8 +37,13 @@ from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
 
 def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
     """Ask ``bot`` for the move of ``seat`` (the one place a bot is called): it sees the
-    seat's view, with the rule set object and the public history, and nothing else."""
-    return bot.choose(SeatView.of(game.game, seat))
+    seat's view, with the rule set object and the public history, and nothing else.
+
+    The same :class:`SeatView` as ``SeatView.of(game.game, seat)``, with the legal
+    move texts and the history events kept by ``game`` rather than rebuilt."""
+    g = game.game
+    legal = tuple(game.legal_texts()) if seat == g.to_act and not g.is_over else ()
+    return bot.choose(SeatView(seat, g.rules, g.view(seat), legal, game.events()))
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -142,7 +147,12 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         g = self.game
         if g.is_over or g.to_act != self.seat:
             return np.zeros(NUM_ACTIONS, dtype=bool)
-        return g.mask().astype(bool)
+        m = np.zeros(NUM_ACTIONS, dtype=bool)
+        w = memoryview(m)  # single entries: cheaper than numpy indexing
+        for i in g.legal():
+            w[i] = True
+        w.release()
+        return m
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the bots until the agent must decide."""
@@ -154,7 +164,8 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         except EncodingError:
             if self.illegal_action == "raise":
                 raise
-            return self._obs(), -1.0, True, False, self._info(illegal_action=True)
+            # the position did not change: a copy, as Gymnasium wants new data per call
+            return self._obs().copy(), -1.0, True, False, self._info(illegal_action=True)
         self._play_bots()
         reward = 0.0
         terminated = truncated = False

@@ -16,8 +16,9 @@ set's own count; multiplayer takes 2 to 5), ``variants`` (comma-separated toggle
   first (52 or 54 chance nodes, uniform over the cards left); then the engine deals it
   as notation.md says. Everything after the deal is deterministic.
 * Actions are :mod:`cuttle.envs.encoding`'s (a discard is one card per action).
-* The observation (string and tensor) is the acting player's view:
-  :func:`~cuttle.envs.encoding.encode_view`. The information state adds the public
+* The observation (string and tensor) is the acting player's view: the vector of
+  :func:`~cuttle.envs.encoding.encode_view` (built the fast way,
+  :class:`~cuttle.envs.encoding.SeatEncoder`). The information state adds the public
   move history: its string is the observation string plus every public move line,
   which is perfect recall (every card that leaves a hand is shown by the move that
   moves it, and the engine keeps what a seat has seen of other hands); its tensor adds
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -56,6 +58,8 @@ DEFAULTS: dict[str, Any] = {"rules": "standard", "players": 0, "variants": "", "
 """Game parameters and their defaults."""
 HISTORY_SIZE = 3 * MAX_SEATS * N_CARDS
 """Length of the history summary the information-state tensor adds."""
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def _game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
@@ -143,17 +147,21 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.rules: RuleSet = game.rules
         self.deck: list[int] = []
+        self.left: list[int] = list(range(self.rules.card_count))
+        """The cards chance may still put in the deck, ascending."""
         self.env: EnvGame | None = None
 
     # -------------------------------------------------------------- OpenSpiel API
 
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL at the end."""
-        if self.env is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.env.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.env.to_act
+        env = self.env  # asked several times per action: kept cheap
+        if env is None:
+            return _CHANCE
+        g = env.game
+        if g.winners is not None:
+            return _TERMINAL
+        return g.to_act
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of ``player``, ascending (none for a seat not to act)."""
@@ -163,15 +171,14 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet placed in the deck, each equally likely."""
-        used = set(self.deck)
-        left = [c for c in range(self.rules.card_count) if c not in used]
-        p = 1.0 / len(left)
-        return [(c, p) for c in left]
+        left = self.left
+        return list(zip(left, repeat(1.0 / len(left))))
 
     def _apply_action(self, action: int) -> None:
         if self.env is None:
             self.deck.append(int(action))
-            if len(self.deck) == self.rules.card_count:
+            self.left.remove(int(action))
+            if not self.left:
                 self.env = EnvGame.new(self.rules, deck=self.deck)
             return
         self.env.step(int(action))
@@ -199,19 +206,22 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         state = CuttleState(self.get_game())
         if self.env is None:
             state.deck = list(self.deck)
+            state.left = list(self.left)
             return state
         u = sampler() if callable(sampler) else random.random()
         rng = random.Random(int(u * 2**53))
         world: Game = self.env.game.sample(player, rng)
-        env = EnvGame(world, self.env.history, self.env.log)
+        env = EnvGame(world, log=self.env.log)
         env.chosen = self.env.chosen
         state.deck = list(self.deck)
+        state.left = list(self.left)
         state.env = env
         return state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CuttleState:
         state = CuttleState(self.get_game())
         state.deck = list(self.deck)
+        state.left = list(self.left)
         state.env = self.env.copy() if self.env is not None else None
         return state
 
@@ -250,7 +260,8 @@ class CuttleObserver:
         env = state.env
         if env is None:
             return
-        env.observation(player, out=self.dict["view"])
+        # the seat's vector is computed once per position; asking again only copies it
+        np.copyto(self.dict["view"], env.observation(player))
         if self.perfect_recall:
             _history_planes(env.log, player, env.game.n, self.dict["history"])
 
