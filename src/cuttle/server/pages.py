@@ -24,7 +24,7 @@ from .models import User
 WEB = Path(__file__).resolve().parent.parent / "web"
 RULES_DOC = (
     Path(__file__).resolve().parents[3] / "docs" / "rules.md",  # a checkout (editable install)
-    WEB / "rules.md",  # a copy shipped as package data, where a build puts one
+    WEB / "rules.md",  # the wheel's copy (web/rules.md links to docs/rules.md)
 )
 """Where the rules reference (docs/rules.md, the one source of the rules pages) is read."""
 templates = Jinja2Templates(directory=str(WEB / "templates"))

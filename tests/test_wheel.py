@@ -1,0 +1,35 @@
+"""The built wheel carries what an installed site needs outside Python code: templates,
+static files, migrations, the league's data, the neural bot's weights and the rules
+reference the /rules pages are made from."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_wheel_ships_the_rules_reference_and_the_data(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(tmp_path)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    (wheel,) = tmp_path.glob("cuttle_table-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        rules = z.read("cuttle/web/rules.md")
+    assert rules == (ROOT / "docs" / "rules.md").read_bytes()  # the one source, copied whole
+    for needed in (
+        "cuttle/web/templates/table.html",
+        "cuttle/web/static/table.js",
+        "cuttle/server/migrations/versions/0006_series.py",
+        "cuttle/league/data/hall_of_fame.json",
+        "cuttle/bots/data/neural.npz",
+        "cuttle/py.typed",
+    ):
+        assert needed in names, needed
