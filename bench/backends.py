@@ -74,13 +74,13 @@ class Postgres:
         """The SQLAlchemy URL of the database."""
         return f"postgresql+psycopg://cuttle:{self.password}@127.0.0.1:{self.port}/cuttle"
 
-    def count_moves(self) -> int:
-        """Rows in ``moves``."""
+    def count_moves(self, where: str = "true") -> int:
+        """Rows in ``moves`` (those matching the SQL condition ``where``)."""
         import psycopg
 
         conninfo = self.url.replace("postgresql+psycopg://", "postgresql://", 1)
         with psycopg.connect(conninfo) as pg:
-            row = pg.execute("select count(*) from moves").fetchone()
+            row = pg.execute(f"select count(*) from moves where {where}").fetchone()
             return int(row[0]) if row else 0
 
     def stop(self) -> None:
