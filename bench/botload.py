@@ -39,8 +39,8 @@ from clusterutil import BotWorkerProc, children_of
 from srvutil import ServerProc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from backends import Postgres, Redis
-from server import Pace, Stats, cpu_seconds, game_slot, new_guests, pct, seat_loop
+from backends import Postgres, Redis, cpu_seconds
+from server import Pace, Stats, game_slot, new_guests, pct, seat_loop
 
 
 async def bot_slot(base: str, http: httpx.AsyncClient, seed: int, deadline: float) -> int:

@@ -23,7 +23,7 @@ from .deps import (
     current,
     ensure_async,
     flag,
-    limit_create,
+    limit_create_async,
     limits_of,
     offload_of,
     require,
@@ -230,7 +230,7 @@ async def create_game(request: Request) -> JSONResponse:
         ranked=ranked,
         dry_run=True,
     )
-    limit_create(request, ctx)  # a request that is wrong anyway is not counted
+    await limit_create_async(request, ctx)  # a request that is wrong anyway is not counted
     gid = await service.offload(
         service.create,
         ctx.user,
@@ -260,7 +260,7 @@ async def quickplay(request: Request) -> JSONResponse:
         raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
     if level not in BOT_LEVELS:
         raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
-    limit_create(request, ctx)
+    await limit_create_async(request, ctx)
     n = PRESETS[rules].players
     service = service_of(request)
     gid = await service.offload(

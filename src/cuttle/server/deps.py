@@ -19,6 +19,10 @@ from .session_lookup import looked_up
 from .settings import Settings
 
 MAX_BODY = 16 * 1024
+TOO_MANY_GUESTS = "too many new visitors from your address; wait a minute"
+"""The 429's text beyond the new-guest limit."""
+TOO_MANY_GAMES = "too many new games; wait a minute"
+"""The 429's text beyond the game-creation limits."""
 
 
 @dataclass
@@ -78,7 +82,8 @@ def ensure(request: Request) -> Ctx:
     ctx = current(request)
     if ctx is not None:
         return ctx
-    _count_guest(request)
+    if not limits_of(request).hit("guest", client_addr(request)):
+        raise HTTPException(429, TOO_MANY_GUESTS)
     return Ctx(*auth_of(request).new_guest())
 
 
@@ -87,21 +92,34 @@ async def ensure_async(request: Request) -> Ctx:
     ctx = current(request)
     if ctx is not None:
         return ctx
-    _count_guest(request)
+    if not await _count(request, [("guest", client_addr(request))]):
+        raise HTTPException(429, TOO_MANY_GUESTS)
     return Ctx(*await offload_of(request)(auth_of(request).new_guest))
-
-
-def _count_guest(request: Request) -> None:
-    if not limits_of(request).hit("guest", client_addr(request)):
-        raise HTTPException(429, "too many new visitors from your address; wait a minute")
 
 
 def limit_create(request: Request, ctx: Ctx) -> None:
     """Refuse (429, nothing created) a new game or series beyond the per-user or
     per-address limit."""
-    pairs = [("create", str(ctx.user.id)), ("create_addr", client_addr(request))]
-    if not limits_of(request).hit_all(pairs):
-        raise HTTPException(429, "too many new games; wait a minute")
+    if not limits_of(request).hit_all(_create_pairs(request, ctx)):
+        raise HTTPException(429, TOO_MANY_GAMES)
+
+
+async def limit_create_async(request: Request, ctx: Ctx) -> None:
+    """:func:`limit_create`, counting off the event loop (in Redis, with several workers)."""
+    if not await _count(request, _create_pairs(request, ctx)):
+        raise HTTPException(429, TOO_MANY_GAMES)
+
+
+async def _count(request: Request, pairs: list[tuple[str, str]]) -> bool:
+    """``hit_all(pairs)`` of the app's limits; off the loop when they are counted in Redis."""
+    limits = limits_of(request)
+    if limits.remote:
+        return await offload_of(request)(limits.hit_all, pairs)
+    return limits.hit_all(pairs)
+
+
+def _create_pairs(request: Request, ctx: Ctx) -> list[tuple[str, str]]:
+    return [("create", str(ctx.user.id)), ("create_addr", client_addr(request))]
 
 
 def require(request: Request) -> Ctx:
