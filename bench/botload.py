@@ -45,7 +45,7 @@ from server import Pace, Stats, game_slot, new_guests, pct, seat_loop
 
 async def bot_slot(base: str, http: httpx.AsyncClient, seed: int, deadline: float) -> int:
     """Keep one game of a person against the expert bot going until the deadline (the
-    person moves at once); return the games finished."""
+    person moves at once); return the games played (the last one cut by the deadline)."""
     rng = random.Random(seed)
     cookies, csrfs = await new_guests(http)
     finished = 0
@@ -66,7 +66,7 @@ async def run(
     base: str, bot_games: int, tables: int, rate: float, seconds: float, warmup: float
 ) -> tuple[Stats, float, int]:
     """Run the bot games and the paced tables; return the tables' stats of the last
-    ``seconds``, their length, and the bot games finished."""
+    ``seconds``, their length, and the bot games played."""
     start = time.monotonic()
     stats = Stats(start + warmup)
     deadline = start + warmup + seconds
@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         f"| {stats.errors} |"
     )
     print(
-        f"whole run {wall:.1f} s: {bot_moves} bot moves stored, {bot_done} bot games finished; "
+        f"whole run {wall:.1f} s: {bot_moves} bot moves stored, {bot_done} bot games played; "
         f"web worker busy {100 * server_cpu / wall:.0f}% of one core, bot searches "
         f"{100 * search_cpu / wall:.0f}%, load generator {100 * own / wall:.0f}%"
     )
