@@ -214,9 +214,10 @@ def test_sigkill_one_web_worker_mid_game_and_its_clients_go_on_elsewhere(site: S
     rng = random.Random(9)
     last, acked = _play(socks, [watcher], first[0], rng, 10, "k", unhurried=True)
     assert last["view"]["winner"] is None
-    seat = last["view"]["to_act"]
-    if seat == 1:  # make it alice's (worker 1's) turn, then kill worker 1 under her move
-        last, more = _play(socks, [watcher], last, rng, 1, "x", unhurried=True)
+    # Make it alice's (worker 1's) turn, then kill worker 1 under her move (some moves,
+    # a seven say, leave the same seat to act again).
+    while last["view"]["to_act"] == 1 and last["view"]["winner"] is None:
+        last, more = _play(socks, [watcher], last, rng, 1, f"x{len(acked)}-", unhurried=True)
         acked += more
     legal = next(m for m in reversed(socks[0].seen) if "legal" in m)["legal"]
     pending = unhurried_move(legal, rng)

@@ -1028,6 +1028,7 @@ class GameService:
         if wait > 0:
             await asyncio.sleep(min(wait, 5.0))
         seed = zlib.crc32(f"{gid}:{n}".encode())
+        why: str | None
         if fallback:
             move, why = random_move(seed, live.table.view(seat)), "its job failed too often"
         else:
