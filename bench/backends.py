@@ -19,7 +19,18 @@ import time
 from pathlib import Path
 from typing import Any
 
+from clusterutil import children_of
 from srvutil import free_port
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU seconds used so far by process ``pid`` (Linux ``/proc``; NaN
+    if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Postgres:
@@ -74,13 +85,18 @@ class Postgres:
         """The SQLAlchemy URL of the database."""
         return f"postgresql+psycopg://cuttle:{self.password}@127.0.0.1:{self.port}/cuttle"
 
-    def count_moves(self) -> int:
-        """Rows in ``moves``."""
+    def cpu_seconds(self) -> float:
+        """CPU seconds used so far by the server and its backends (Linux ``/proc``)."""
+        pid = int((self.root / "data" / "postmaster.pid").read_text().split()[0])
+        return sum(cpu_seconds(p) for p in [pid, *children_of(pid)])
+
+    def count_moves(self, where: str = "true") -> int:
+        """Rows in ``moves`` (those matching the SQL condition ``where``)."""
         import psycopg
 
         conninfo = self.url.replace("postgresql+psycopg://", "postgresql://", 1)
         with psycopg.connect(conninfo) as pg:
-            row = pg.execute("select count(*) from moves").fetchone()
+            row = pg.execute(f"select count(*) from moves where {where}").fetchone()
             return int(row[0]) if row else 0
 
     def stop(self) -> None:
@@ -119,6 +135,10 @@ class Redis:
     def url(self) -> str:
         """Its URL."""
         return f"redis://127.0.0.1:{self.port}/0"
+
+    def cpu_seconds(self) -> float:
+        """CPU seconds used so far by the server."""
+        return cpu_seconds(self.proc.pid)
 
     def stop(self) -> None:
         """Stop it."""

@@ -20,12 +20,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "serve
 from srvutil import ServerProc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from backends import Postgres, Redis
+from backends import Postgres, Redis, cpu_seconds
 
 
 class Stats:
@@ -48,11 +48,41 @@ class Stats:
         self.errors = 0
         self.error_kinds: dict[str, int] = {}
         self.games = 0
+        self.setup: list[float] = []
+        """Seconds from asking for a new game to both seats' first state (measured part)."""
+        self.lag: list[float] = []
+        """How late (seconds) this client's event loop woke a task that slept 10 ms."""
+
+    async def probe_lag(self, deadline: float) -> None:
+        """Measure this client's own event-loop lag until ``deadline``: when the load
+        generator itself is saturated, its latencies include its own delays."""
+        while time.monotonic() < deadline:
+            t = time.perf_counter()
+            await asyncio.sleep(0.01)
+            if time.monotonic() >= self.measure_from:
+                self.lag.append(time.perf_counter() - t - 0.01)
 
     def acked(self, latency: float) -> None:
         """Record one acknowledged move, unless still warming up."""
         if time.monotonic() >= self.measure_from:
             self.lat.append(latency)
+
+
+class Seated:
+    """Counts down the seats of a new game that got their first state; records the
+    table's setup time (``Stats.setup``) when the last one does."""
+
+    def __init__(self, seats: int, asked: float, stats: Stats) -> None:
+        """Wait for ``seats`` seats of a game asked for at ``asked`` (``perf_counter``)."""
+        self.left = seats
+        self.asked = asked
+        self.stats = stats
+
+    def one(self) -> None:
+        """One more seat has its first state."""
+        self.left -= 1
+        if self.left == 0 and time.monotonic() >= self.stats.measure_from:
+            self.stats.setup.append(time.perf_counter() - self.asked)
 
 
 class Pace:
@@ -82,8 +112,10 @@ async def seat_loop(
     stats: Stats,
     deadline: float,
     pace: Pace,
+    seated: Seated | None = None,
 ) -> None:
-    """Play one seat of one game until it ends or time runs out."""
+    """Play one seat of one game until it ends or time runs out (telling ``seated`` when
+    its first state arrives)."""
     sent: dict[str, float] = {}
     async with connect(
         f"{url}/ws/games/{gid}",
@@ -108,6 +140,9 @@ async def seat_loop(
                 kind = msg["error"][:70]
                 stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
             elif t in ("state", "event"):
+                if t == "state" and seated is not None:
+                    seated.one()
+                    seated = None
                 if msg["view"]["winner"] is not None:
                     return
                 if msg["legal"]:
@@ -168,10 +203,12 @@ async def game_slot(
     cookies, csrfs = await new_guests(http)
     pace = Pace(interval, rng)
     while time.monotonic() < deadline:
+        asked = time.perf_counter()
         gid = await new_game(http, cookies, csrfs)
+        seated = Seated(2, asked, stats)
         await asyncio.gather(
             *(
-                seat_loop(u, c, gid, rng, stats, deadline, pace)
+                seat_loop(u, c, gid, rng, stats, deadline, pace, seated)
                 for u, c in zip(ws_urls, cookies, strict=True)
             )
         )
@@ -196,18 +233,10 @@ async def run(
         # that their games do not all end (and new ones start) at the same moment.
         ramp = 0.8 * warmup / games
         await asyncio.gather(
-            *(game_slot(bases, http, i, stats, deadline, interval, i * ramp) for i in range(games))
+            stats.probe_lag(deadline),
+            *(game_slot(bases, http, i, stats, deadline, interval, i * ramp) for i in range(games)),
         )
         return stats, time.monotonic() - stats.measure_from
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU seconds used so far by process ``pid`` (Linux ``/proc``)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -263,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
                 )
             pids = [s.proc.pid for s in servers if s.proc is not None]
             server_cpu0 = sum(cpu_seconds(p) for p in pids)
+            side: dict[str, Callable[[], float]] = {}
+            if pg is not None and redis is not None:
+                side = {"PostgreSQL": pg.cpu_seconds, "Redis": redis.cpu_seconds}
+            side_cpu0 = {k: f() for k, f in side.items()}
             own_cpu0 = time.process_time()
             wall0 = time.monotonic()
             stats, elapsed = asyncio.run(
@@ -270,6 +303,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             wall = time.monotonic() - wall0
             server_cpu = sum(cpu_seconds(p) for p in pids) - server_cpu0
+            side_cpu = {k: f() - side_cpu0[k] for k, f in side.items()}
             own_cpu = time.process_time() - own_cpu0
             if pg is not None:
                 stored = pg.count_moves()
@@ -300,6 +334,13 @@ def main(argv: list[str] | None = None) -> int:
         f"whole run {wall:.1f} s: {stored} moves stored, {stats.games} games finished; "
         f"server processes busy {100 * server_cpu / wall:.0f}% of one core in all, "
         f"load generator {100 * own_cpu / wall:.0f}%"
+    )
+    busy = "".join(f", {k} {100 * v / wall:.0f}%" for k, v in side_cpu.items())
+    print(
+        f"new tables (create, join, both sockets' first state): {len(stats.setup)} in the "
+        f"measured part, p50 {pct(stats.setup, 0.5):.0f} ms, p99 {pct(stats.setup, 0.99):.0f} ms"
+        f"{busy}; load generator's loop lag p50 {pct(stats.lag, 0.5):.0f} ms, "
+        f"p99 {pct(stats.lag, 0.99):.0f} ms"
     )
     if stats.error_kinds:
         print("errors: " + ", ".join(f"{k!r} x{v}" for k, v in stats.error_kinds.items()))

@@ -9,6 +9,7 @@ cannot start, these tests fail; they are never skipped.
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import threading
 import time
@@ -311,9 +312,10 @@ def test_sigkill_one_web_worker_mid_game_and_its_clients_go_on_elsewhere(site: S
     rng = random.Random(9)
     last, acked = _play(socks, [watcher], first[0], rng, 10, "k", unhurried=True)
     assert last["view"]["winner"] is None
-    seat = last["view"]["to_act"]
-    if seat == 1:  # make it alice's (worker 1's) turn, then kill worker 1 under her move
-        last, more = _play(socks, [watcher], last, rng, 1, "x", unhurried=True)
+    # Make it alice's (worker 1's) turn, then kill worker 1 under her move (some moves,
+    # a seven say, leave the same seat to act again).
+    while last["view"]["to_act"] == 1 and last["view"]["winner"] is None:
+        last, more = _play(socks, [watcher], last, rng, 1, f"x{len(acked)}-", unhurried=True)
         acked += more
     legal = next(m for m in reversed(socks[0].seen) if "legal" in m)["legal"]
     pending = unhurried_move(legal, rng)
@@ -391,6 +393,57 @@ def test_sigkill_a_bot_worker_mid_search_and_another_makes_the_move(site: Site) 
         (1, "bot-1")
     ]
     wait_until(lambda: _pending_job(site) is None, 10, "the job to be acknowledged")
+    a.close()
+
+
+CRASHING_SEARCH = """
+import os
+import cuttle.server.bots as bots
+
+
+def choose_move(spec, seed, view):
+    os._exit(7)  # the search process dies, as if killed for its memory
+
+
+bots.choose_move = choose_move
+"""
+
+
+def test_a_bot_job_that_always_fails_is_dead_lettered_and_the_turn_played_at_random(
+    site: Site,
+) -> None:
+    # The only bot worker's search process dies on every try (a sitecustomize module
+    # replaces the search in it and in its children).
+    shim = site.folder / "crashing"
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(CRASHING_SEARCH)
+    site.bots[0].stop()
+    crashing = site.bot_worker()
+    crashing.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(shim), os.getenv("PYTHONPATH")]))
+    site.bots.append(crashing.start())
+    w1 = site.workers[0]
+    alice = Client(w1.url)
+    r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "bot", "level": "expert"}]})
+    gid = r.json()["id"]
+    a = alice.ws(gid)
+    st = a.until(lambda m: m["t"] == "state")
+    a.send({"t": "move", "move": unhurried_move(st["legal"], random.Random(1)), "id": "m1"})
+    a.until(lambda m: m["t"] == "ack")
+    # Three tries a lease (2 s) apart, then the turn is played by a random move.
+    bot = a.until(lambda m: m["t"] == "event" and m["n"] == 2, timeout=40)
+    assert bot["line"].startswith("p1: ")
+    assert w1.query("select seat, client_id from moves where game_id = ? and ply = 2", gid) == [
+        (1, "bot-1")
+    ]
+    wait_until(lambda: _pending_job(site) is None, 10, "the job to be acknowledged")
+    dead = site.redis.client().xrange("cuttle:bots:dead")
+    assert len(dead) == 1
+    assert dead[0][1]["g"] == gid and dead[0][1]["n"] == "1" and dead[0][1]["tries"] == "3"
+    assert dead[0][1]["outcome"] == "played by the fallback"
+    # The game goes on: the human's next move is accepted.
+    st = bot if bot.get("legal") else a.until(lambda m: bool(m.get("legal")), timeout=40)
+    a.send({"t": "move", "move": unhurried_move(st["legal"], random.Random(2)), "id": "m2"})
+    assert a.until(lambda m: m["t"] in ("ack", "error"))["t"] == "ack"
     a.close()
 
 

@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 
 from cuttle.server.db import make_engine, migrate
 from cuttle.server.models import GameRow, MoveRow
-from cuttle.server.writer import GroupWriter, Statement
+from cuttle.server.writer import GroupWriter, Statement, runs
 
 
 @pytest.fixture
@@ -115,3 +115,14 @@ def test_a_unit_is_atomic(engine: Engine, threaded: bool) -> None:
         asyncio.run(go())
     writer.close()
     assert stored(engine) == [("g1", 2)]
+
+
+def test_runs_merge_adjacent_uses_of_one_statement_and_keep_the_order() -> None:
+    ins, other = insert(MoveRow), select(GameRow)
+    rows = [{"ply": i} for i in range(4)]
+    merged = runs([(ins, rows[0]), (ins, rows[1]), (other, {}), (other, {}), (ins, rows[2])])
+    assert merged == [(ins, rows[:2]), (other, [{}]), (other, [{}]), (ins, [rows[2]])]
+    assert runs([(ins, rows[0]), (ins, {"ply": 1, "seat": 0})]) == [
+        (ins, [rows[0]]),
+        (ins, [{"ply": 1, "seat": 0}]),
+    ]

@@ -21,10 +21,11 @@ from .deps import (
     check_csrf,
     client_addr,
     current,
-    ensure,
+    ensure_async,
     flag,
-    limit_create,
+    limit_create_async,
     limits_of,
+    offload_of,
     require,
     service_of,
     set_cookie,
@@ -55,7 +56,7 @@ def _limit_auth(request: Request) -> None:
 @router.get("/session")
 async def session(request: Request) -> JSONResponse:
     """Return who you are and your CSRF token, starting a guest session if needed."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     return _json(request, ctx, {"user": user_json(ctx.user), "csrf": ctx.session.csrf})
 
 
@@ -63,8 +64,8 @@ async def _signed_in(request: Request, user: User) -> JSONResponse:
     auth = auth_of(request)
     from .auth import COOKIE
 
-    auth.end_session(request.cookies.get(COOKIE))
-    sess, token = auth.start_session(user.id)
+    old = request.cookies.get(COOKIE)
+    sess, token = await offload_of(request)(auth.renew_session, old, user.id)
     resp = JSONResponse({"user": user_json(user), "csrf": sess.csrf})
     set_cookie(request, resp, token)
     return resp
@@ -105,7 +106,7 @@ async def signout(request: Request) -> JSONResponse:
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
     from .auth import COOKIE
 
-    auth_of(request).end_session(request.cookies.get(COOKIE))
+    await offload_of(request)(auth_of(request).end_session, request.cookies.get(COOKIE))
     resp = JSONResponse({"ok": True})
     resp.delete_cookie(COOKIE, path="/")
     return resp
@@ -196,7 +197,7 @@ def games_of(request: Request, user_id: int) -> list[dict[str, Any]]:
 @router.get("/games")
 async def list_games(request: Request) -> list[dict[str, Any]]:
     """Open public games."""
-    return open_games(request)
+    return await offload_of(request)(open_games, request)
 
 
 @router.post("/games")
@@ -229,8 +230,9 @@ async def create_game(request: Request) -> JSONResponse:
         ranked=ranked,
         dry_run=True,
     )
-    limit_create(request, ctx)  # a request that is wrong anyway is not counted
-    gid = service.create(
+    await limit_create_async(request, ctx)  # a request that is wrong anyway is not counted
+    gid = await service.offload(
+        service.create,
         ctx.user,
         rules=body.get("rules", "standard"),
         variants=variants,
@@ -258,9 +260,11 @@ async def quickplay(request: Request) -> JSONResponse:
         raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
     if level not in BOT_LEVELS:
         raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
-    limit_create(request, ctx)
+    await limit_create_async(request, ctx)
     n = PRESETS[rules].players
-    gid = service_of(request).create(
+    service = service_of(request)
+    gid = await service.offload(
+        service.create,
         ctx.user,
         rules=rules,
         players=n,
@@ -273,7 +277,7 @@ async def quickplay(request: Request) -> JSONResponse:
 @router.get("/games/{gid}")
 async def game_info(request: Request, gid: str) -> dict[str, Any]:
     """A game's seats, status and result (no cards)."""
-    live = service_of(request).load(gid)
+    live = await service_of(request).fetch(gid)
     ctx = current(request)
     meta = live.meta()
     meta["you"] = live.seat_of(ctx.user.id) if ctx else None
@@ -345,4 +349,5 @@ async def record(request: Request, gid: str) -> PlainTextResponse:
 async def my_games(request: Request) -> dict[str, Any]:
     """Your games."""
     ctx = require(request)
-    return {"user": user_json(ctx.user), "games": games_of(request, ctx.user.id)}
+    games = await offload_of(request)(games_of, request, ctx.user.id)
+    return {"user": user_json(ctx.user), "games": games}

@@ -21,9 +21,11 @@ from .bus import LocalBus
 from .clock import start_clocks
 from .db import make_engine, make_sessionmaker, migrate
 from .league_service import LeagueService, LeagueSettings
+from .offload import Offload
 from .ratelimit import RateLimits
 from .series_service import SeriesService
 from .service import GameService, ServiceError
+from .session_lookup import SessionLookup
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -129,6 +131,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     migrate(engine)
     sessions = make_sessionmaker(engine)
     runner = bots or BotRunner(settings.bot_workers)
+    offload = Offload.for_engine(engine)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -148,7 +151,8 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         title="Cuttle", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None
     )
     app.state.settings = settings
-    app.state.auth = Auth(sessions)
+    app.state.offload = offload
+    app.state.auth = Auth(sessions, offload)
     bus: LocalBus = LocalBus(settings.worker_id)
     queue: BotQueue | None = None
     if settings.redis_url:
@@ -158,7 +162,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         bus = RedisBus(settings.redis_url, settings.worker_id)
         queue = BotQueue(settings.redis_url, settings.bot_lease)
     app.state.service = GameService(
-        sessions, runner, settings.bot_delay, bus, queue, settings.reconcile_interval
+        sessions, runner, settings.bot_delay, bus, queue, settings.reconcile_interval, offload
     )
     app.state.limits = RateLimits(
         {
@@ -202,5 +206,6 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(series_site.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
+    app.add_middleware(SessionLookup, auth=app.state.auth, offload=offload)
     app.add_middleware(SecurityHeaders, hsts=settings.secure_cookies)
     return app

@@ -14,6 +14,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import AuthSession, User
+from .offload import Offload
 
 COOKIE = "cuttle_session"
 SESSION_SECONDS = 30 * 24 * 3600
@@ -47,6 +48,20 @@ async def verify_password(stored: str, password: str) -> bool:
     return await anyio.to_thread.run_sync(check, limiter=_limiter)
 
 
+def _new_session(user_id: int) -> tuple[AuthSession, str]:
+    """A new session row for ``user_id`` (not stored yet) and its cookie token."""
+    token = secrets.token_urlsafe(32)
+    now = time.time()
+    row = AuthSession(
+        token_hash=_digest(token),
+        user_id=user_id,
+        csrf=secrets.token_urlsafe(24),
+        created_at=now,
+        expires_at=now + SESSION_SECONDS,
+    )
+    return row, token
+
+
 def check_signup(username: object, password: object) -> tuple[str, str]:
     """Return a valid ``(username, password)`` or raise :class:`AuthError` saying what is wrong."""
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
@@ -61,9 +76,11 @@ def check_signup(username: object, password: object) -> tuple[str, str]:
 class Auth:
     """Session bookkeeping on top of the database."""
 
-    def __init__(self, sessions: sessionmaker[Session]) -> None:
-        """Use ``sessions`` for the database."""
+    def __init__(self, sessions: sessionmaker[Session], offload: Offload | None = None) -> None:
+        """Use ``sessions`` for the database; the async methods make their database calls
+        through ``offload`` (default: at once, on the loop)."""
         self.sessions = sessions
+        self.offload = offload or Offload(False)
 
     def lookup(self, token: str | None) -> tuple[User, AuthSession] | None:
         """Return the user and session of cookie ``token``, or ``None``."""
@@ -80,25 +97,27 @@ class Auth:
         return found[0], found[1]
 
     def new_guest(self) -> tuple[User, AuthSession, str]:
-        """Create a guest user and a session for it; return both and the cookie token."""
+        """Create a guest user and a session for it (one transaction); return both and the
+        cookie token."""
         with self.sessions.begin() as db:
             user = User(username=None, password_hash=None, guest=True, created_at=time.time())
             db.add(user)
             db.flush()
-        return (user, *self.start_session(user.id))
+            row, token = _new_session(user.id)
+            db.add(row)
+        return user, row, token
 
     def start_session(self, user_id: int) -> tuple[AuthSession, str]:
         """Create a session for ``user_id``; return it and its cookie token."""
-        token = secrets.token_urlsafe(32)
-        now = time.time()
-        row = AuthSession(
-            token_hash=_digest(token),
-            user_id=user_id,
-            csrf=secrets.token_urlsafe(24),
-            created_at=now,
-            expires_at=now + SESSION_SECONDS,
-        )
+        return self.renew_session(None, user_id)
+
+    def renew_session(self, old: str | None, user_id: int) -> tuple[AuthSession, str]:
+        """End the session of cookie ``old`` (if any) and start one for ``user_id``, in one
+        transaction (signing in); return the new session and its cookie token."""
+        row, token = _new_session(user_id)
         with self.sessions.begin() as db:
+            if old:
+                db.execute(delete(AuthSession).where(AuthSession.token_hash == _digest(old)))
             db.add(row)
         return row, token
 
@@ -111,11 +130,17 @@ class Auth:
     async def signup(self, current: User | None, username: object, password: object) -> User:
         """Register ``username``; a guest keeps their games by becoming that user."""
         name, pw = check_signup(username, password)
-        with self.sessions() as db:
-            taken = db.scalar(select(User).where(User.username == name))
-        if taken is not None:
+        if await self.offload(self._user_named, name) is not None:
             raise AuthError("that username is taken")
         hashed = await hash_password(pw)
+        return await self.offload(self._register, current, name, hashed)
+
+    def _user_named(self, name: str) -> User | None:
+        with self.sessions() as db:
+            return db.scalar(select(User).where(User.username == name))
+
+    def _register(self, current: User | None, name: str, hashed: str) -> User:
+        """Store ``name`` and its password hash: on guest ``current``, else a new user."""
         with self.sessions.begin() as db:
             if current is not None and current.guest:
                 user = db.get(User, current.id)
@@ -138,8 +163,7 @@ class Auth:
             raise AuthError("wrong username or password")
         if "\x00" in username:  # no username holds NUL, and PostgreSQL refuses it in a query
             raise AuthError("wrong username or password")
-        with self.sessions() as db:
-            user = db.scalar(select(User).where(User.username == username))
+        user = await self.offload(self._user_named, username)
         if user is None or not user.password_hash:
             await hash_password("timing-equaliser")
             raise AuthError("wrong username or password")

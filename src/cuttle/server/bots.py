@@ -10,7 +10,7 @@ import signal
 import sys
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from cuttle.bots.base import SeatView
 
@@ -36,7 +36,13 @@ def choose_move(spec: str, seed: int, view: SeatView) -> tuple[str, str | None]:
         reason = f"it chose {move!r}, which is not legal"
     except Exception as exc:
         reason = f"{type(exc).__name__}: {exc}"
-    return random.Random(seed).choice(view.legal), reason
+    return random_move(seed, view), reason
+
+
+def random_move(seed: int, view: SeatView) -> str:
+    """A legal move of ``view`` drawn with ``seed`` (the ``random`` level, and the fallback
+    when a bot fails): cheap enough to choose on the event loop."""
+    return random.Random(seed).choice(view.legal)
 
 
 PR_SET_PDEATHSIG = 1
@@ -95,9 +101,17 @@ class BotRunner:
 
     async def choose(self, spec: str, seed: int, view: SeatView) -> tuple[str, str | None]:
         """Return the bot's move (and why it fell back to a random one, if it did) without
-        blocking the event loop."""
+        blocking the event loop. A worker process that died (killed, out of memory) breaks
+        the pool: this call raises, and the next one starts a new pool."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), choose_move, spec, seed, view)
+        pool = self._executor()
+        try:
+            return await loop.run_in_executor(pool, choose_move, spec, seed, view)
+        except BrokenExecutor:
+            if self._pool is pool:
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def close(self) -> None:
         """Stop the workers."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 
@@ -36,7 +37,8 @@ async def run_bot_worker(settings: Settings, jobs: int) -> None:
     runner = BotRunner(jobs)
     service = GameService(make_sessionmaker(engine), runner, 0.0, bus, queue)
     loop = asyncio.get_running_loop()
-    serving = loop.create_task(queue.serve(service.play_bot_job, bus.worker_id, jobs))
+    fallback = functools.partial(service.play_bot_job, fallback=True)
+    serving = loop.create_task(queue.serve(service.play_bot_job, bus.worker_id, jobs, fallback))
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, serving.cancel)
     log.warning("bot worker %s: %d jobs at a time", bus.worker_id, jobs)

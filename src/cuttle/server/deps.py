@@ -8,14 +8,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from fastapi import HTTPException, Request, Response
+from starlette.requests import HTTPConnection
 
 from .auth import COOKIE, SESSION_SECONDS, Auth
 from .models import AuthSession, User
+from .offload import Offload
 from .ratelimit import RateLimits
 from .service import GameService
+from .session_lookup import looked_up
 from .settings import Settings
 
 MAX_BODY = 16 * 1024
+TOO_MANY_GUESTS = "too many new visitors from your address; wait a minute"
+"""The 429's text beyond the new-guest limit."""
+TOO_MANY_GAMES = "too many new games; wait a minute"
+"""The 429's text beyond the game-creation limits."""
 
 
 @dataclass
@@ -27,7 +34,7 @@ class Ctx:
     new_token: str | None = None
 
 
-def auth_of(request: Request) -> Auth:
+def auth_of(request: HTTPConnection) -> Auth:
     """The app's :class:`Auth`."""
     return request.app.state.auth  # type: ignore[no-any-return]
 
@@ -42,15 +49,23 @@ def settings_of(request: Request) -> Settings:
     return request.app.state.settings  # type: ignore[no-any-return]
 
 
-def current(request: Request) -> Ctx | None:
-    """The signed-in (or guest) user of ``request``, or ``None``."""
-    found = auth_of(request).lookup(request.cookies.get(COOKIE))
+def current(request: HTTPConnection) -> Ctx | None:
+    """The signed-in (or guest) user of ``request`` (or a websocket), or ``None``: as
+    :class:`~cuttle.server.session_lookup.SessionLookup` found it, else looked up now."""
+    done, found = looked_up(request)
+    if not done:
+        found = auth_of(request).lookup(request.cookies.get(COOKIE))
     return Ctx(*found) if found else None
 
 
 def client_addr(request: Request) -> str:
     """The client's address (behind a proxy: as the proxy reports it, see ``docs/deploy.md``)."""
     return request.client.host if request.client else "?"
+
+
+def offload_of(request: HTTPConnection) -> Offload:
+    """The app's :class:`~cuttle.server.offload.Offload` for blocking database calls."""
+    return request.app.state.offload  # type: ignore[no-any-return]
 
 
 def limits_of(request: Request) -> RateLimits:
@@ -68,17 +83,43 @@ def ensure(request: Request) -> Ctx:
     if ctx is not None:
         return ctx
     if not limits_of(request).hit("guest", client_addr(request)):
-        raise HTTPException(429, "too many new visitors from your address; wait a minute")
-    user, session, token = auth_of(request).new_guest()
-    return Ctx(user, session, token)
+        raise HTTPException(429, TOO_MANY_GUESTS)
+    return Ctx(*auth_of(request).new_guest())
+
+
+async def ensure_async(request: Request) -> Ctx:
+    """:func:`ensure`, with the new guest stored off the event loop (on a server database)."""
+    ctx = current(request)
+    if ctx is not None:
+        return ctx
+    if not await _count(request, [("guest", client_addr(request))]):
+        raise HTTPException(429, TOO_MANY_GUESTS)
+    return Ctx(*await offload_of(request)(auth_of(request).new_guest))
 
 
 def limit_create(request: Request, ctx: Ctx) -> None:
     """Refuse (429, nothing created) a new game or series beyond the per-user or
     per-address limit."""
-    pairs = [("create", str(ctx.user.id)), ("create_addr", client_addr(request))]
-    if not limits_of(request).hit_all(pairs):
-        raise HTTPException(429, "too many new games; wait a minute")
+    if not limits_of(request).hit_all(_create_pairs(request, ctx)):
+        raise HTTPException(429, TOO_MANY_GAMES)
+
+
+async def limit_create_async(request: Request, ctx: Ctx) -> None:
+    """:func:`limit_create`, counting off the event loop (in Redis, with several workers)."""
+    if not await _count(request, _create_pairs(request, ctx)):
+        raise HTTPException(429, TOO_MANY_GAMES)
+
+
+async def _count(request: Request, pairs: list[tuple[str, str]]) -> bool:
+    """``hit_all(pairs)`` of the app's limits; off the loop when they are counted in Redis."""
+    limits = limits_of(request)
+    if limits.remote:
+        return await offload_of(request)(limits.hit_all, pairs)
+    return limits.hit_all(pairs)
+
+
+def _create_pairs(request: Request, ctx: Ctx) -> list[tuple[str, str]]:
+    return [("create", str(ctx.user.id)), ("create_addr", client_addr(request))]
 
 
 def require(request: Request) -> Ctx:

@@ -18,7 +18,16 @@ from cuttle.engine.rules import PRESETS
 
 from .api import games_of, open_games, user_json
 from .auth import COOKIE, AuthError
-from .deps import Ctx, auth_of, body_of, check_csrf, ensure, service_of, set_cookie
+from .deps import (
+    Ctx,
+    auth_of,
+    body_of,
+    check_csrf,
+    ensure_async,
+    offload_of,
+    service_of,
+    set_cookie,
+)
 from .models import User
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -42,24 +51,25 @@ def render(request: Request, ctx: Ctx, name: str, status: int = 200, **extra: An
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> Response:
     """The lobby: quick play, create a game, open games."""
-    ctx = ensure(request)
-    return render(request, ctx, "lobby.html", games=open_games(request))
+    ctx = await ensure_async(request)
+    games = await offload_of(request)(open_games, request)
+    return render(request, ctx, "lobby.html", games=games)
 
 
 @router.get("/signin", response_class=HTMLResponse)
 async def signin_page(request: Request) -> Response:
     """The sign-in form."""
-    return render(request, ensure(request), "auth.html", mode="signin", error=None)
+    return render(request, await ensure_async(request), "auth.html", mode="signin", error=None)
 
 
 @router.get("/signup", response_class=HTMLResponse)
 async def signup_page(request: Request) -> Response:
     """The sign-up form."""
-    return render(request, ensure(request), "auth.html", mode="signup", error=None)
+    return render(request, await ensure_async(request), "auth.html", mode="signup", error=None)
 
 
 async def _auth_form(request: Request, mode: str) -> Response:
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     form = await body_of(request)
     check_csrf(request, ctx, form.get("csrf"))
     if not request.app.state.auth_limiter.take(request.client.host if request.client else "?"):
@@ -72,8 +82,8 @@ async def _auth_form(request: Request, mode: str) -> Response:
             user = await auth.signin(form.get("username"), form.get("password"))
     except AuthError as e:
         return render(request, ctx, "auth.html", 400, mode=mode, error=str(e))
-    auth.end_session(request.cookies.get(COOKIE))
-    _sess, token = auth.start_session(user.id)
+    old = request.cookies.get(COOKIE)
+    _sess, token = await offload_of(request)(auth.renew_session, old, user.id)
     resp = RedirectResponse("/", status_code=303)
     set_cookie(request, resp, token)
     return resp
@@ -94,7 +104,7 @@ async def signup_form(request: Request) -> Response:
 @router.post("/signout")
 async def signout_form(request: Request) -> Response:
     """Sign out from the form."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
     auth_of(request).end_session(request.cookies.get(COOKIE))
     resp = RedirectResponse("/", status_code=303)
@@ -105,8 +115,8 @@ async def signout_form(request: Request) -> Response:
 @router.get("/g/{gid}", response_class=HTMLResponse)
 async def table(request: Request, gid: str) -> Response:
     """The table of game ``gid`` (also its invite link)."""
-    ctx = ensure(request)
-    live = service_of(request).load(gid)
+    ctx = await ensure_async(request)
+    live = await service_of(request).fetch(gid)
     seat = live.seat_of(ctx.user.id)
     free = [i for i, s in enumerate(live.seats) if s.user_id is None and s.bot is None]
     return render(
@@ -124,15 +134,15 @@ async def table(request: Request, gid: str) -> Response:
 @router.get("/g/{gid}/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, gid: str) -> Response:
     """The replay viewer of a finished game."""
-    ctx = ensure(request)
-    live = service_of(request).load(gid)
+    ctx = await ensure_async(request)
+    live = await service_of(request).fetch(gid)
     return render(request, ctx, "replay.html", gid=gid, game=live.meta())
 
 
 @router.get("/me", response_class=HTMLResponse)
 async def me(request: Request) -> Response:
     """Your profile."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     return render(
         request, ctx, "profile.html", who=user_json(ctx.user), games=games_of(request, ctx.user.id)
     )
@@ -141,7 +151,7 @@ async def me(request: Request) -> Response:
 @router.get("/u/{name}", response_class=HTMLResponse)
 async def profile(request: Request, name: str) -> Response:
     """A registered player's profile: their games."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     user = None
     if "\x00" not in name:  # no username holds NUL, and PostgreSQL refuses it in a query
         with service_of(request).sessions() as db:
@@ -220,7 +230,7 @@ def ruleset_paragraph(section: str, name: str) -> str:
 async def rules_page(request: Request) -> Response:
     """How to play: the rule sets (one line each, from the rule-set objects) and the
     rules reference (docs/rules.md) rendered."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     sections = doc_sections(rules_doc())
     sets = [
         {"name": name, "description": r.description, "players": _players_text(name)}
@@ -243,7 +253,7 @@ def _players_text(name: str) -> str:
 async def ruleset_page(request: Request, name: str) -> Response:
     """One rule set: its one-line description, its column of the at-a-glance table and
     its paragraph of the rules reference."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     if name not in PRESETS:
         raise HTTPException(404, f"no rule set {name[:40]!r}; known: {', '.join(PRESETS)}")
     sections = doc_sections(rules_doc())

@@ -99,6 +99,11 @@ class RateLimits:
                 for name, (count, period) in self.specs.items()
             }
 
+    @property
+    def remote(self) -> bool:
+        """Whether the counts live in Redis (each check is a network round trip)."""
+        return self._shared is not None
+
     def _ask(self, name: str, key: str, spend: bool) -> bool:
         if self._shared is None:
             bucket = self._local[name]
@@ -127,6 +132,8 @@ class RateLimits:
 
     def hit_all(self, pairs: list[tuple[str, str]]) -> bool:
         """Count each ``(name, key)`` only if every one of them is within its limit."""
+        if len(pairs) == 1:
+            return self.hit(*pairs[0])
         if not all(self.allowed(n, k) for n, k in pairs):
             return False
         return all([self.hit(n, k) for n, k in pairs])

@@ -36,10 +36,11 @@ from cuttle.table import Seat, Table
 from . import clock as clocks
 from . import presence
 from . import protocol as P
-from .bots import BOT_LEVELS, BotRunner
+from .bots import BOT_LEVELS, BotRunner, random_move
 from .bus import LocalBus
 from .chat import Chat
 from .models import GameRow, MoveRow, SeatRow, User
+from .offload import Offload
 from .writer import GroupWriter, Statement
 
 if TYPE_CHECKING:
@@ -235,6 +236,7 @@ class GameService:
         bus: LocalBus | None = None,
         queue: BotQueue | None = None,
         reconcile_interval: float = 1.0,
+        offload: Offload | None = None,
     ) -> None:
         """Use ``sessions`` for the database and ``bots`` to run bot seats.
 
@@ -242,7 +244,8 @@ class GameService:
         games with other workers: it publishes what it commits, applies what they publish,
         and checks its games against the database every ``reconcile_interval`` seconds.
         With a ``queue`` bot turns become jobs for ``cuttle bot-worker`` processes and this
-        worker never runs a search itself.
+        worker never runs a search itself. Blocking database calls on the request path
+        go through ``offload`` (default: worker threads on every database but SQLite).
         """
         self.sessions = sessions
         self.bots = bots
@@ -254,6 +257,10 @@ class GameService:
         self.engine = sessions.kw["bind"]
         self._insert_move = insert(cast(SqlTable, MoveRow.__table__))
         self.writer = GroupWriter(self.engine)
+        self.offload = offload or Offload.for_engine(self.engine)
+        self._loading: dict[str, asyncio.Future[LiveGame]] = {}
+        self._news: set[str] = set()
+        """Games being read by :meth:`fetch` that other workers changed meanwhile."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.chat = Chat(self)
         self.claim_after = 60.0
@@ -397,12 +404,16 @@ class GameService:
         live = self.live.get(gid)
         if live is not None:
             return live
-        live = self._read(gid)
-        self.live[gid] = live
+        return self._hold(self._read(gid))
+
+    def _hold(self, live: LiveGame) -> LiveGame:
+        """Hold the game just read: its bot turn, its clock's timer, and (with other
+        workers) a question to them about who sits at their sockets."""
+        self.live[live.id] = live
         self._maybe_bot(live)
         clocks.schedule(self, live)
-        if self.bus.clustered and live.status == "playing":  # who sits at other workers?
-            self._spawn(self.bus.publish({"k": "here?", "g": gid}))
+        if self.bus.clustered and live.status == "playing":
+            self._spawn(self.bus.publish({"k": "here?", "g": live.id}))
         return live
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -416,8 +427,39 @@ class GameService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    async def fetch(self, gid: str) -> LiveGame:
+        """:meth:`load`, reading the game off the event loop (on a server database); several
+        requests for the same game wait for one read."""
+        live = self.live.get(gid)
+        if live is not None:
+            return live
+        if not self.offload.threaded:
+            return self.load(gid)
+        pending = self._loading.get(gid)
+        if pending is None:
+            pending = self._loading[gid] = asyncio.ensure_future(self._fetch(gid))
+            pending.add_done_callback(lambda _: self._loading.pop(gid, None))
+        return await asyncio.shield(pending)
+
+    async def _fetch(self, gid: str) -> LiveGame:
+        """Read ``gid`` in a worker thread and hold it, unless :meth:`load` got there first.
+        News from another worker that came in during the read is not in the copy read, so
+        the game is read again (a few times at most; after that the database check of
+        :meth:`reconcile` catches it up)."""
+        for _ in range(3):
+            self._news.discard(gid)
+            fresh = await self.offload(self._read, gid)
+            if gid not in self._news:
+                break
+        self._news.discard(gid)
+        live = self.live.get(gid)
+        if live is not None:
+            return live
+        return self._hold(fresh)
+
     def _read(self, gid: str) -> LiveGame:
-        """Rebuild game ``gid`` from the database, checking every stored move."""
+        """Rebuild game ``gid`` from the database, checking every stored move (any thread:
+        it touches no game held here)."""
         if not isinstance(gid, str) or len(gid) > 16 or "\x00" in gid:  # NUL: PostgreSQL refuses
             raise ServiceError("no such game", 404)
         with self.sessions() as db:
@@ -481,7 +523,7 @@ class GameService:
 
     async def join(self, gid: str, user: User, seat: int | None = None) -> int:
         """Seat ``user`` in an empty person's seat of open game ``gid``; return the seat."""
-        live = self.load(gid)
+        live = await self.fetch(gid)
         async with live.lock, self._shared(live):
             mine = live.seat_of(user.id)
             if mine is not None:
@@ -495,21 +537,10 @@ class GameService:
                 seat = free[0] if free else None
             if seat is None or seat not in free:
                 raise ServiceError(f"seat not free; free seats: {free}", 409)
+            full = all(s.user_id or s.bot for i, s in enumerate(live.seats) if i != seat)
+            now = time.time()
+            await self.offload(self._store_join, gid, seat, user, full, now)
             live.seats[seat] = SeatInfo(user.id, None, user.display)
-            full = all(s.user_id or s.bot for s in live.seats)
-            with self.sessions.begin() as db:
-                db.execute(
-                    update(SeatRow)
-                    .where(SeatRow.game_id == gid, SeatRow.seat == seat)
-                    .values(user_id=user.id, name=user.display)
-                )
-                now = time.time()
-                if full:
-                    db.execute(
-                        update(GameRow)
-                        .where(GameRow.id == gid)
-                        .values(status="playing", updated_at=now, clock_start=now)
-                    )
             if full:
                 live.status = "playing"
                 if live.time_control:
@@ -525,6 +556,21 @@ class GameService:
             await self.bus.publish({"k": "reload", "g": live.id})
             self._maybe_bot(live)
             return seat
+
+    def _store_join(self, gid: str, seat: int, user: User, full: bool, now: float) -> None:
+        """Store ``user`` in ``seat`` of ``gid``; with ``full``, the game starts ``now``."""
+        with self.sessions.begin() as db:
+            db.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == gid, SeatRow.seat == seat)
+                .values(user_id=user.id, name=user.display)
+            )
+            if full:
+                db.execute(
+                    update(GameRow)
+                    .where(GameRow.id == gid)
+                    .values(status="playing", updated_at=now, clock_start=now)
+                )
 
     # ----------------------------------------------------------------- sockets
 
@@ -711,10 +757,11 @@ class GameService:
                     live.rematch_requests = asked
                     await self._to_all(live, {"t": "rematch", "asked": sorted(asked)})
                     return
+                rematch_id = await self.offload(self._create_rematch, live)
                 live.rematch_requests = asked
-                live.rematch_id = self._create_rematch(live)
+                live.rematch_id = rematch_id
                 if live.time_control:
-                    self.load(live.rematch_id)  # its clock runs now: arm its timer
+                    await self.fetch(rematch_id)  # its clock runs now: arm its timer
             await self._to_all(live, {"t": "rematch", "game": live.rematch_id})
 
     async def _store_seats(
@@ -735,6 +782,8 @@ class GameService:
         return True
 
     def _create_rematch(self, live: LiveGame) -> str:
+        """Store the rematch of ``live`` (seats rotated); return its id (any thread: it only
+        reads ``live``, whose lock the caller holds)."""
         n = live.players
         rotated = [live.seats[(i - 1) % n] for i in range(n)]
         table = Table(live.table.rules, seed=secrets.randbits(64), practice=live.practice)
@@ -823,13 +872,13 @@ class GameService:
             await self.writer.write(statements)
         except IntegrityError:  # another worker stored event n first: take the database's
             log.warning("move %s of game %s was stored by another worker first", n, live.id)
-            if self._resync(live):
+            if await self._resync(live):
                 await self._send_states(live)
                 self._maybe_bot(live)
             return False
         except Exception:
             log.exception("storing move %s of game %s failed", n, live.id)
-            if self._resync(live):
+            if await self._resync(live):
                 await self._send_states(live)
                 self._maybe_bot(live)
             return False
@@ -848,15 +897,19 @@ class GameService:
         clocks.schedule(self, live)
         return True
 
-    def _resync(self, live: LiveGame) -> bool:
+    async def _resync(self, live: LiveGame) -> bool:
         """After a failed write, take the game as the database has it (a commit may have
         landed before its connection broke, or another writer got there first); keep the
         memory copy if reading fails too. Returns whether the game changed."""
         try:
-            fresh = self._read(live.id)
+            fresh = await self.offload(self._read, live.id)
         except Exception:
             log.exception("reloading game %s failed", live.id)
             return False
+        return self._adopt(live, fresh)
+
+    def _adopt(self, live: LiveGame, fresh: LiveGame) -> bool:
+        """Make ``live`` what ``fresh`` (just read) holds; return whether it changed."""
         changed = (
             fresh.n != live.n
             or fresh.status != live.status
@@ -977,13 +1030,17 @@ class GameService:
             if live.bot_turn_for == n:
                 live.bot_turn_for = -1
 
-    async def play_bot_job(self, gid: str, n: int, not_before: float) -> None:
+    async def play_bot_job(
+        self, gid: str, n: int, not_before: float, fallback: bool = False
+    ) -> None:
         """Play the bot turn after event ``n`` of game ``gid`` (a bot worker's job): read
         the game from the database; if a bot is still to act at event ``n``, wait until
         ``not_before``, search, and submit the move (stored, published, and the next bot
         turn queued). A turn that is over already is nothing to do. Raises if the move
-        could not be stored, so that the job is retried."""
-        live = self._read(gid)
+        could not be stored, so that the job is retried. With ``fallback`` (the bot failed
+        this turn too often, see :mod:`~cuttle.server.botqueue`) the move is a random legal
+        one chosen here, without a search."""
+        live = await self.offload(self._read, gid)
         if live.n != n or live.status != "playing" or live.table.is_over:
             return
         seat = live.table.to_act
@@ -994,10 +1051,14 @@ class GameService:
         if wait > 0:
             await asyncio.sleep(min(wait, 5.0))
         seed = zlib.crc32(f"{gid}:{n}".encode())
-        move, fallback = await self.bots.choose(spec, seed, live.table.view(seat))
-        if fallback is not None:
+        why: str | None
+        if fallback:
+            move, why = random_move(seed, live.table.view(seat)), "its job failed too often"
+        else:
+            move, why = await self.bots.choose(spec, seed, live.table.view(seat))
+        if why is not None:
             log.warning(
-                "bot %s at p%d of game %s fell back to a random move: %s", spec, seat, gid, fallback
+                "bot %s at p%d of game %s fell back to a random move: %s", spec, seat, gid, why
             )
         live.bot_turn_for = n  # this worker is playing it
         if not await self.submit(live, seat, move, cid=f"bot-{n}", expected_n=n):
@@ -1018,7 +1079,7 @@ class GameService:
             return
         async with self.bus.lock(live.id):
             old = live.n
-            if self._resync(live):
+            if await self._resync(live):
                 await self._catch_up(live, old)
             yield
 
@@ -1034,8 +1095,11 @@ class GameService:
 
     async def _on_bus(self, msg: dict[str, Any]) -> None:
         """Apply another worker's news about a game held here, and tell its watchers."""
-        live = self.live.get(str(msg.get("g")))
+        gid = str(msg.get("g"))
+        live = self.live.get(gid)
         if live is None:
+            if gid in self._loading:
+                self._news.add(gid)  # being read: read it again (see _fetch)
             return
         kind = msg.get("k")
         async with live.lock:
@@ -1049,7 +1113,7 @@ class GameService:
                     await self._broadcast(live, str(msg.get("line")), n, publish=False)
                 else:  # a gap (news lost) or an event that does not apply: the database decides
                     old = live.n
-                    self._resync(live)
+                    await self._resync(live)
                     await self._catch_up(live, old)
                 self._maybe_bot(live)
             elif kind == "msg":
@@ -1072,7 +1136,7 @@ class GameService:
                 await presence.on_news(self, live, msg)
             elif kind == "reload":
                 old = live.n
-                if self._resync(live):  # unchanged: this copy was read after that change
+                if await self._resync(live):  # unchanged: this copy was read after that change
                     await self._catch_up(live, old, states=True)
                 self._maybe_bot(live)
 
@@ -1126,7 +1190,15 @@ class GameService:
         for gid, idle in list(self.live.items()):
             if not idle.conns and now - idle.used > 30 and (idle.bot_turn_for < 0 or self.queue):
                 self.live.pop(gid, None)
-        ids = list(self.live)
+        found = await self.offload(self._facts, list(self.live))
+        for gid, facts in found.items():
+            live = self.live.get(gid)
+            if live is not None:
+                await self._check(live, facts, force, now)
+
+    def _facts(self, ids: list[str]) -> dict[str, tuple[Any, ...]]:
+        """What the database holds of games ``ids``: the number of moves, the status, the
+        draw offers, the rematch asks and the rematch (any thread)."""
         games = cast(SqlTable, GameRow.__table__)
         moves = cast(SqlTable, MoveRow.__table__)
         plies = (
@@ -1148,36 +1220,37 @@ class GameService:
                     ).where(games.c.id.in_(ids[i : i + 500]))
                 ).all()
                 found.update({r[0]: tuple(r[1:]) for r in rows})
-        for gid, facts in found.items():
-            live = self.live.get(gid)
-            if live is None:
-                continue
-            mine = (
-                live.n,
-                live.status,
-                seats_to_text(live.draw_offers),
-                seats_to_text(live.rematch_requests),
-                live.rematch_id,
-            )
-            if facts == mine:
-                live.suspect = None
-            elif force or (
-                live.suspect is not None
-                and (live.n < live.suspect[0] or (facts == live.suspect and live.n == facts[0]))
-            ):
-                live.suspect = None
-                async with live.lock:
-                    old = live.n
-                    if self._resync(live):
-                        log.info("game %s caught up from the database (%d -> %d)", gid, old, live.n)
-                        await self._catch_up(live, old)
-            else:
-                live.suspect = facts
-            if self.queue is not None:
-                stale = now - live.bot_since > 2 * max(1.0, self.bot_delay)
-                if live.bot_turn_for == live.n and stale:
-                    live.bot_turn_for = -1  # queued a while ago: again (a no-op if still there)
-                self._maybe_bot(live)
+        return found
+
+    async def _check(self, live: LiveGame, facts: tuple[Any, ...], force: bool, now: float) -> None:
+        """Catch ``live`` up if it is behind the database's ``facts`` (see :meth:`reconcile`),
+        and queue again a bot turn left waiting."""
+        mine = (
+            live.n,
+            live.status,
+            seats_to_text(live.draw_offers),
+            seats_to_text(live.rematch_requests),
+            live.rematch_id,
+        )
+        if facts == mine:
+            live.suspect = None
+        elif force or (
+            live.suspect is not None
+            and (live.n < live.suspect[0] or (facts == live.suspect and live.n == facts[0]))
+        ):
+            live.suspect = None
+            async with live.lock:
+                old = live.n
+                if await self._resync(live):
+                    log.info("game %s caught up from the database (%d -> %d)", live.id, old, live.n)
+                    await self._catch_up(live, old)
+        else:
+            live.suspect = facts
+        if self.queue is not None:
+            stale = now - live.bot_since > 2 * max(1.0, self.bot_delay)
+            if live.bot_turn_for == live.n and stale:
+                live.bot_turn_for = -1  # queued a while ago: again (a no-op if still there)
+            self._maybe_bot(live)
 
     async def _reconcile_loop(self) -> None:
         while True:
@@ -1199,3 +1272,4 @@ class GameService:
         if self.queue is not None:
             await self.queue.close()
         self.writer.close()
+        self.offload.close()

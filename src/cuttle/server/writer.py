@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,19 @@ log = logging.getLogger("cuttle.server")
 
 Statement = tuple[Executable, dict[str, Any]]
 """One statement and its parameters."""
+
+
+def runs(statements: Iterable[Statement]) -> list[tuple[Executable, list[dict[str, Any]]]]:
+    """``statements`` with each run of the same statement object (the move insert of
+    many tables) merged into one statement with a list of parameter sets, which the
+    driver sends in one round trip (``executemany``); the order is kept."""
+    out: list[tuple[Executable, list[dict[str, Any]]]] = []
+    for stmt, params in statements:
+        if out and out[-1][0] is stmt and params and out[-1][1][-1].keys() == params.keys():
+            out[-1][1].append(params)
+        else:
+            out.append((stmt, [params]))
+    return out
 
 
 @dataclass(eq=False)
@@ -152,9 +165,8 @@ class GroupWriter:
         """Run ``units`` in one transaction (any thread; one at a time)."""
         conn = self._connection()
         with conn.begin():
-            for unit in units:
-                for stmt, params in unit.statements:
-                    conn.execute(stmt, params)
+            for stmt, rows in runs(s for unit in units for s in unit.statements):
+                conn.execute(stmt, rows if len(rows) > 1 else rows[0])
 
     def _done(self, units: list[_Unit]) -> None:
         self.transactions += 1
@@ -173,16 +185,8 @@ class GroupWriter:
             unit.done.set_exception(e)
 
     def _commit(self, units: list[_Unit]) -> None:
-        conn = self._connection()
-        with conn.begin():
-            for unit in units:
-                for stmt, params in unit.statements:
-                    conn.execute(stmt, params)
-        self.transactions += 1
-        self.units += len(units)
-        for unit in units:
-            if not unit.done.done():
-                unit.done.set_result(None)
+        self._execute(units)
+        self._done(units)
 
     def close(self) -> None:
         """Release the connection; fail anything still queued."""

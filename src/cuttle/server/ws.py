@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import protocol as P
-from .auth import COOKIE
+from .deps import current
 from .presence import claim
 from .ratelimit import TokenBucket
 from .service import Conn, ServiceError
@@ -39,14 +39,14 @@ async def game_socket(websocket: WebSocket, gid: str) -> None:
         return
     service = app.state.service
     try:
-        live = service.load(gid)
+        live = await service.fetch(gid)
     except ServiceError:
         # Accepted first, so the client gets a close code and reason, not an HTTP 403.
         await websocket.accept()
         await websocket.close(code=1008, reason="no such game")
         return
-    found = app.state.auth.lookup(websocket.cookies.get(COOKIE))
-    user_id = found[0].id if found else None
+    ctx = current(websocket)
+    user_id = ctx.user.id if ctx else None
     await websocket.accept()
 
     async def send(msg: dict[str, Any]) -> None:
