@@ -373,7 +373,10 @@ def test_sigkill_a_bot_worker_mid_search_and_another_makes_the_move(site: Site) 
     gid = r.json()["id"]
     a = alice.ws(gid)
     st = a.until(lambda m: m["t"] == "state")
-    a.send({"t": "move", "move": unhurried_move(st["legal"], random.Random(1)), "id": "m1"})
+    # A draw: the bot's answer is a whole turn, searched (after a one-off its only answer
+    # may be a forced pass, played at once without a search).
+    assert "draw" in st["legal"]
+    a.send({"t": "move", "move": "draw", "id": "m1"})
     a.until(lambda m: m["t"] == "ack")
     # The expert bot thinks for 2 s in a child of the bot worker: kill the worker then.
     wait_until(lambda: _pending_job(site) is not None, 10, "the bot job to be taken")
@@ -427,7 +430,10 @@ def test_a_bot_job_that_always_fails_is_dead_lettered_and_the_turn_played_at_ran
     gid = r.json()["id"]
     a = alice.ws(gid)
     st = a.until(lambda m: m["t"] == "state")
-    a.send({"t": "move", "move": unhurried_move(st["legal"], random.Random(1)), "id": "m1"})
+    # A draw: the bot's answer is a whole turn, searched (after a one-off its only answer
+    # may be a forced pass, played at once without a search).
+    assert "draw" in st["legal"]
+    a.send({"t": "move", "move": "draw", "id": "m1"})
     a.until(lambda m: m["t"] == "ack")
     # Three tries a lease (2 s) apart, then the turn is played by a random move.
     bot = a.until(lambda m: m["t"] == "event" and m["n"] == 2, timeout=40)
