@@ -365,19 +365,25 @@ def _pending_job(site: Site) -> Any:
     return info if info["pending"] else None
 
 
-def test_sigkill_a_bot_worker_mid_search_and_another_makes_the_move(site: Site) -> None:
-    w1 = site.workers[0]
-    first = site.bots[0]
-    alice = Client(w1.url)
+def _draw_against_expert(worker: ServerProc) -> tuple[str, Socket]:
+    """A new game of a person against an ``expert`` bot on ``worker``, the person's first
+    move played: a draw, so that the bot's answer is a whole turn, searched (after a
+    one-off its only answer may be a forced pass, played at once without a search)."""
+    alice = Client(worker.url)
     r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "bot", "level": "expert"}]})
-    gid = r.json()["id"]
+    gid: str = r.json()["id"]
     a = alice.ws(gid)
     st = a.until(lambda m: m["t"] == "state")
-    # A draw: the bot's answer is a whole turn, searched (after a one-off its only answer
-    # may be a forced pass, played at once without a search).
     assert "draw" in st["legal"]
     a.send({"t": "move", "move": "draw", "id": "m1"})
     a.until(lambda m: m["t"] == "ack")
+    return gid, a
+
+
+def test_sigkill_a_bot_worker_mid_search_and_another_makes_the_move(site: Site) -> None:
+    w1 = site.workers[0]
+    first = site.bots[0]
+    gid, a = _draw_against_expert(w1)
     # The expert bot thinks for 2 s in a child of the bot worker: kill the worker then.
     wait_until(lambda: _pending_job(site) is not None, 10, "the bot job to be taken")
     wait_until(lambda: bool(children_of(first.pid)), 10, "the search process")
@@ -425,16 +431,7 @@ def test_a_bot_job_that_always_fails_is_dead_lettered_and_the_turn_played_at_ran
     crashing.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(shim), os.getenv("PYTHONPATH")]))
     site.bots.append(crashing.start())
     w1 = site.workers[0]
-    alice = Client(w1.url)
-    r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "bot", "level": "expert"}]})
-    gid = r.json()["id"]
-    a = alice.ws(gid)
-    st = a.until(lambda m: m["t"] == "state")
-    # A draw: the bot's answer is a whole turn, searched (after a one-off its only answer
-    # may be a forced pass, played at once without a search).
-    assert "draw" in st["legal"]
-    a.send({"t": "move", "move": "draw", "id": "m1"})
-    a.until(lambda m: m["t"] == "ack")
+    gid, a = _draw_against_expert(w1)
     # Three tries a lease (2 s) apart, then the turn is played by a random move.
     bot = a.until(lambda m: m["t"] == "event" and m["n"] == 2, timeout=40)
     assert bot["line"].startswith("p1: ")

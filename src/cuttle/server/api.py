@@ -216,35 +216,21 @@ async def create_game(request: Request) -> JSONResponse:
     private, practice = flag(body, "private"), flag(body, "practice")
     ranked = flag(body, "ranked")
     service = service_of(request)
-    service.create(
-        ctx.user,
-        rules=body.get("rules", "standard"),
-        variants=variants,
-        players=body.get("players"),
-        seats=body.get("seats"),
-        my_seat=body.get("my_seat"),
-        private=private,
-        house=body.get("house"),
-        practice=practice,
-        time_control=body.get("time_control"),
-        ranked=ranked,
-        dry_run=True,
-    )
+    options: dict[str, Any] = {
+        "rules": body.get("rules", "standard"),
+        "variants": variants,
+        "players": body.get("players"),
+        "seats": body.get("seats"),
+        "my_seat": body.get("my_seat"),
+        "private": private,
+        "house": body.get("house"),
+        "practice": practice,
+        "time_control": body.get("time_control"),
+        "ranked": ranked,
+    }
+    service.create(ctx.user, **options, dry_run=True)
     await limit_create_async(request, ctx)  # a request that is wrong anyway is not counted
-    gid = await service.offload(
-        service.create,
-        ctx.user,
-        rules=body.get("rules", "standard"),
-        variants=variants,
-        players=body.get("players"),
-        seats=body.get("seats"),
-        my_seat=body.get("my_seat"),
-        private=private,
-        house=body.get("house"),
-        practice=practice,
-        time_control=body.get("time_control"),
-        ranked=ranked,
-    )
+    gid = await service.offload(service.create, ctx.user, **options)
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 
 
