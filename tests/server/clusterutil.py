@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -12,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from srvutil import free_port
+from srvutil import ChildProcess, free_port
 
 
-class RedisProc:
+class RedisProc(ChildProcess):
     """Debian's ``redis-server`` on a free loopback port, no persistence; restartable."""
 
     def __init__(self, folder: Path) -> None:
@@ -63,23 +62,8 @@ class RedisProc:
 
         return redis.Redis(port=self.port, decode_responses=True, socket_timeout=5)
 
-    def kill(self) -> None:
-        """SIGKILL it (everything in it is lost: it keeps nothing on disk)."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(10)
 
-    def stop(self) -> None:
-        """Stop it."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-
-class BotWorkerProc:
+class BotWorkerProc(ChildProcess):
     """``cuttle bot-worker`` in a subprocess."""
 
     def __init__(self, folder: Path, database_url: str, redis_url: str, lease: float = 2.0):
@@ -105,21 +89,6 @@ class BotWorkerProc:
         """Its process id."""
         assert self.proc is not None
         return self.proc.pid
-
-    def kill(self) -> None:
-        """SIGKILL it."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        """Stop it politely."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
 
 def children_of(pid: int) -> list[int]:

@@ -33,7 +33,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class ServerProc:
+class ChildProcess:
+    """A process a test started (``proc``), stopped politely or killed."""
+
+    proc: subprocess.Popen[bytes] | None = None
+
+    def kill(self) -> None:
+        """SIGKILL it."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        """Stop it politely (SIGTERM), killing it if it is not gone in 10 s."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class ServerProc(ChildProcess):
     """``cuttle serve`` in a subprocess on a free port with its own data folder."""
 
     def __init__(
@@ -112,21 +133,6 @@ class ServerProc:
             except httpx.HTTPError:
                 time.sleep(0.1)
         raise RuntimeError("server did not start")
-
-    def kill(self) -> None:
-        """SIGKILL the server."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-    def stop(self) -> None:
-        """Stop the server politely."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
 
     def db(self) -> sqlite3.Connection:
         """A read connection to the server's database file (SQLite only)."""

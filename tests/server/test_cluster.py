@@ -301,7 +301,12 @@ def test_two_workers_receive_the_same_ply_at_once_and_exactly_one_commits(site: 
         assert _latest(s, n)["n"] == n
 
 
-def test_sigkill_one_web_worker_mid_game_and_its_clients_go_on_elsewhere(site: Site) -> None:
+def _table_over_three_workers(
+    site: Site,
+) -> tuple[Client, str, dict[int, Socket], Socket, dict[int, dict[str, Any]]]:
+    """Alice on worker 1 and Bob on worker 2 at a new table, a spectator on worker 3:
+    Alice, the game, the people's sockets by seat, the spectator's socket and the
+    people's first states."""
     w1, w2, w3 = site.workers
     alice, bob = Client(w1.url), Client(w2.url)
     gid = new_table(alice, bob)
@@ -309,6 +314,12 @@ def test_sigkill_one_web_worker_mid_game_and_its_clients_go_on_elsewhere(site: S
     watcher = on(Client(w3.url), w3).ws(gid)
     first = {s: sock.until(lambda m: m["t"] == "state") for s, sock in socks.items()}
     watcher.until(lambda m: m["t"] == "state")
+    return alice, gid, socks, watcher, first
+
+
+def test_sigkill_one_web_worker_mid_game_and_its_clients_go_on_elsewhere(site: Site) -> None:
+    w1, w2, w3 = site.workers
+    alice, gid, socks, watcher, first = _table_over_three_workers(site)
     rng = random.Random(9)
     last, acked = _play(socks, [watcher], first[0], rng, 10, "k", unhurried=True)
     assert last["view"]["winner"] is None
@@ -451,13 +462,8 @@ def test_a_bot_job_that_always_fails_is_dead_lettered_and_the_turn_played_at_ran
 
 
 def test_redis_restarted_mid_game_loses_no_move_and_watchers_catch_up(site: Site) -> None:
-    w1, w2, w3 = site.workers
-    alice, bob = Client(w1.url), Client(w2.url)
-    gid = new_table(alice, bob)
-    socks = {0: alice.ws(gid), 1: bob.ws(gid)}
-    watcher = on(Client(w3.url), w3).ws(gid)
-    first = {s: sock.until(lambda m: m["t"] == "state") for s, sock in socks.items()}
-    watcher.until(lambda m: m["t"] == "state")
+    w1, _, w3 = site.workers
+    _, gid, socks, watcher, first = _table_over_three_workers(site)
     rng = random.Random(4)
     last, acked = _play(socks, [watcher], first[0], rng, 6, "a", unhurried=True)
     site.redis.kill()
