@@ -1,4 +1,8 @@
-"""The league's JSON API under ``/api/league`` (docs/league.md, "The league on the site")."""
+"""The league's JSON API under ``/api/league`` (docs/league.md, "The league on the site").
+
+Every database call runs through the app's :class:`~cuttle.server.offload.Offload`
+(worker threads on a server database, at once on SQLite), as the game routes' do.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from .deps import body_of, check_csrf, current, require
+from .deps import body_of, check_csrf, current, offload_of, require
 from .league_service import (
     BOTS,
     MULTI,
@@ -93,7 +97,7 @@ async def season_standings(request: Request) -> dict[str, Any]:
                 "provisional": s.rating.provisional(),
                 "weeks": {str(w): p for w, p in sorted(s.weeks.items())},
             }
-            for s in league.standings(index, key)
+            for s in await offload_of(request)(league.standings, index, key)
         ],
     }
 
@@ -120,7 +124,7 @@ async def week(request: Request) -> dict[str, Any]:
                 "place": s.place,
                 "points": s.points,
             }
-            for s in league.week_table(index, number, key)
+            for s in await offload_of(request)(league.week_table, index, number, key)
         ],
     }
 
@@ -132,35 +136,40 @@ async def ratings(request: Request) -> dict[str, Any]:
     if pool not in (PEOPLE, BOTS, MULTI):
         raise ServiceError("pool must be people, bots or multi")
     key = check_key(request.query_params.get("rules") or "standard", None)
-    return {"pool": pool, "rules": key, "ratings": league_of(request).ratings(pool, key)}
+    found = await offload_of(request)(league_of(request).ratings, pool, key)
+    return {"pool": pool, "rules": key, "ratings": found}
 
 
 @router.get("/seasons")
 async def seasons(request: Request) -> list[dict[str, Any]]:
     """Every season so far, newest first, with its championships."""
-    return league_of(request).seasons()
+    return await offload_of(request)(league_of(request).seasons)
 
 
 @router.get("/players/{name}")
 async def player(request: Request, name: str) -> dict[str, Any]:
     """A player's league profile."""
     league = league_of(request)
-    with league.sessions() as db:
-        user = league.user_named(db, name)
-    return league.profile(user)
+
+    def read() -> dict[str, Any]:
+        with league.sessions() as db:
+            user = league.user_named(db, name)
+        return league.profile(user)
+
+    return await offload_of(request)(read)
 
 
 @router.get("/matches/{match_id}")
 async def match(request: Request, match_id: int) -> dict[str, Any]:
     """A match: players, score, games, the game in play."""
-    return league_of(request).match(match_id)
+    return await offload_of(request)(league_of(request).match, match_id)
 
 
 @router.get("/me/matches")
 async def my_matches(request: Request) -> list[dict[str, Any]]:
     """Your matches in play."""
     ctx = require(request)
-    return league_of(request).matches_of(ctx.user.id, open_only=True)
+    return await offload_of(request)(league_of(request).matches_of, ctx.user.id, open_only=True)
 
 
 @router.post("/queue")
@@ -169,14 +178,14 @@ async def queue_join(request: Request) -> dict[str, Any]:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    return league_of(request).queue_join(ctx.user, body.get("rules"))
+    return await league_of(request).queue_join(ctx.user, body.get("rules"))
 
 
 @router.get("/queue")
 async def queue_status(request: Request) -> dict[str, Any]:
     """Where you stand in the queue: idle, waiting (with the band) or matched (the game)."""
     ctx = require(request)
-    return league_of(request).queue_status(ctx.user)
+    return await league_of(request).queue_status(ctx.user)
 
 
 @router.post("/queue/leave")
@@ -193,7 +202,10 @@ async def challenge(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    out = league_of(request).challenge(ctx.user, body.get("opponent"), body.get("rules"))
+    league = league_of(request)
+    out = await offload_of(request)(
+        league.challenge, ctx.user, body.get("opponent"), body.get("rules")
+    )
     return JSONResponse(out, status_code=201)
 
 
@@ -201,7 +213,7 @@ async def challenge(request: Request) -> JSONResponse:
 async def challenges(request: Request) -> dict[str, Any]:
     """Your open challenges, incoming and outgoing."""
     ctx = require(request)
-    return league_of(request).challenges(ctx.user)
+    return await offload_of(request)(league_of(request).challenges, ctx.user)
 
 
 @router.post("/challenges/{cid}/{action}")
@@ -211,7 +223,7 @@ async def answer(request: Request, cid: int, action: str) -> dict[str, Any]:
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
     if action not in ("accept", "decline"):
         raise ServiceError("no such action", 404)
-    return league_of(request).answer(ctx.user, cid, action == "accept")
+    return await offload_of(request)(league_of(request).answer, ctx.user, cid, action == "accept")
 
 
 @router.post("/games/{gid}/claim")
@@ -226,7 +238,7 @@ async def claim(request: Request, gid: str) -> dict[str, Any]:
 async def brackets(request: Request) -> list[dict[str, Any]]:
     """The brackets you may see (published ones; organisers see all)."""
     ctx = current(request)
-    return league_of(request).brackets(ctx.user if ctx else None)
+    return await offload_of(request)(league_of(request).brackets, ctx.user if ctx else None)
 
 
 @router.post("/brackets")
@@ -236,7 +248,7 @@ async def create_bracket(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    out = league_of(request).create_bracket(ctx.user, body)
+    out = await offload_of(request)(league_of(request).create_bracket, ctx.user, body)
     return JSONResponse(out, status_code=201)
 
 
@@ -244,7 +256,7 @@ async def create_bracket(request: Request) -> JSONResponse:
 async def bracket(request: Request, bid: int) -> dict[str, Any]:
     """A bracket with its matches and games in play."""
     ctx = current(request)
-    return league_of(request).bracket(bid, ctx.user if ctx else None)
+    return await offload_of(request)(league_of(request).bracket, bid, ctx.user if ctx else None)
 
 
 @router.post("/brackets/{bid}/{action}")
@@ -253,7 +265,8 @@ async def bracket_action(request: Request, bid: int, action: str) -> dict[str, A
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    return league_of(request).bracket_action(ctx.user, bid, action, body)
+    league = league_of(request)
+    return await offload_of(request)(league.bracket_action, ctx.user, bid, action, body)
 
 
 @router.get("/world/{year}")
@@ -262,7 +275,7 @@ async def world(request: Request, year: int) -> dict[str, Any]:
     Championship: the top 8)."""
     league = league_of(request)
     key = check_key(request.query_params.get("rules") or "standard")
-    table = league.world_points(_int(year, "year"), key)
+    table = await offload_of(request)(league.world_points, _int(year, "year"), key)
     return {
         "year": year,
         "rules": key,

@@ -1,5 +1,10 @@
 """The league's pages: leaderboards, seasons, brackets, the bot ladder, the hall of fame,
 match pages, rating charts (SVG drawn here) and the league part of profiles and the lobby.
+
+The routes make their database calls (a new guest's too) through the app's
+:class:`~cuttle.server.offload.Offload`, one worker-thread call per page where they can.
+The two Jinja globals (:func:`league_profile`, :func:`league_lobby`) read the database
+while another module's page renders, on the loop.
 """
 
 from __future__ import annotations
@@ -10,10 +15,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from cuttle.league import load_hall_of_fame
-from cuttle.league.chart import rating_chart
+from cuttle.league.chart import ChartPoint, rating_chart
 from cuttle.league.seasons import WEEKS_PER_SEASON
 
-from .deps import ensure
+from .deps import ensure_async, offload_of
 from .league_api import league_of
 from .league_service import BOTS, MULTI, PEOPLE, LeagueService, check_key
 from .models import User
@@ -65,7 +70,7 @@ templates.env.globals["league_lobby"] = league_lobby
 @router.get("", response_class=HTMLResponse)
 async def leaderboard(request: Request) -> Response:
     """The leaderboard: this season, this week or all-time ratings, per rule set."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     league = league_of(request)
     view = request.query_params.get("view") or "season"
     if view not in VIEWS:
@@ -75,42 +80,52 @@ async def leaderboard(request: Request) -> Response:
     context: dict[str, Any] = {
         "view": view,
         "rules": key,
-        "keys": league.rating_keys(PEOPLE),
         "season": index,
         "season_name": league.season_name(index),
         "week": week,
         "now": league.clock.now(),
     }
-    if view == "season":
-        context["rows"] = league.standings(index, key)
-        context["weeks"] = list(range(1, WEEKS_PER_SEASON + 1))
-    elif view == "week":
-        context["rows"] = league.week_table(index, max(week, 1), key)
-    else:
-        pool = MULTI if key.split("+")[0] in ("cutthroat", "team") else PEOPLE
-        context["rows"] = league.ratings(pool, key)
+
+    def read() -> None:
+        context["keys"] = league.rating_keys(PEOPLE)
+        if view == "season":
+            context["rows"] = league.standings(index, key)
+            context["weeks"] = list(range(1, WEEKS_PER_SEASON + 1))
+        elif view == "week":
+            context["rows"] = league.week_table(index, max(week, 1), key)
+        else:
+            pool = MULTI if key.split("+")[0] in ("cutthroat", "team") else PEOPLE
+            context["rows"] = league.ratings(pool, key)
+
+    await offload_of(request)(read)
     return render(request, ctx, "league_board.html", **context)
 
 
 @router.get("/seasons", response_class=HTMLResponse)
 async def seasons(request: Request) -> Response:
     """Every season so far with its champion."""
-    ctx = ensure(request)
-    return render(request, ctx, "league_seasons.html", seasons=league_of(request).seasons())
+    ctx = await ensure_async(request)
+    found = await offload_of(request)(league_of(request).seasons)
+    return render(request, ctx, "league_seasons.html", seasons=found)
 
 
 @router.get("/seasons/{index}", response_class=HTMLResponse)
 async def season(request: Request, index: int) -> Response:
     """A season: standings with a column for each week, and its championship."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     league = league_of(request)
     if index < 0 or index > league.season_now()[0]:
         raise ServiceError("no such season yet", 404)
     key = _key(request)
     first, last = league.calendar.season_dates(index)
+
+    def read() -> tuple[list[dict[str, Any]], list[Any]]:
+        return league.seasons(), league.standings(index, key)
+
+    seasons, rows = await offload_of(request)(read)
     brackets = [
         b
-        for s in league.seasons()
+        for s in seasons
         if s["index"] == index
         for b in s["brackets"]
         if b["published"] or league.is_admin(ctx.user)
@@ -125,7 +140,7 @@ async def season(request: Request, index: int) -> Response:
         last=last,
         over=league.season_over(index),
         rules=key,
-        rows=league.standings(index, key),
+        rows=rows,
         weeks=list(range(1, WEEKS_PER_SEASON + 1)),
         brackets=brackets,
         admin=league.is_admin(ctx.user),
@@ -135,15 +150,20 @@ async def season(request: Request, index: int) -> Response:
 @router.get("/brackets", response_class=HTMLResponse)
 async def brackets(request: Request) -> Response:
     """The championships (organisers: seed one)."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     league = league_of(request)
+
+    def read() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        return league.brackets(ctx.user), league.seasons()
+
+    found, seasons = await offload_of(request)(read)
     return render(
         request,
         ctx,
         "league_brackets.html",
-        brackets=league.brackets(ctx.user),
+        brackets=found,
         admin=league.is_admin(ctx.user),
-        seasons=league.seasons(),
+        seasons=seasons,
         year=league.calendar.start.year + league.season_now()[0] // 4,
     )
 
@@ -170,9 +190,9 @@ def bracket_columns(state: dict[str, Any]) -> list[dict[str, Any]]:
 async def bracket(request: Request, bid: int) -> Response:
     """A bracket, live: the page polls and redraws while matches are played
     (``?fragment=1`` gives the bracket alone)."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     league = league_of(request)
-    data = league.bracket(bid, ctx.user)
+    data = await offload_of(request)(league.bracket, bid, ctx.user)
     name = (
         "league_bracket_body.html"
         if request.query_params.get("fragment")
@@ -191,37 +211,31 @@ async def bracket(request: Request, bid: int) -> Response:
 @router.get("/bots", response_class=HTMLResponse)
 async def bots(request: Request) -> Response:
     """The bot ladder: bots and the people who played them, rated in their own pool."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     league = league_of(request)
     key = _key(request, None)
-    return render(
-        request,
-        ctx,
-        "league_bots.html",
-        rules=key,
-        keys=league.rating_keys(BOTS),
-        rows=league.ratings(BOTS, key),
-    )
+
+    def read() -> tuple[list[str], list[dict[str, Any]]]:
+        return league.rating_keys(BOTS), league.ratings(BOTS, key)
+
+    keys, rows = await offload_of(request)(read)
+    return render(request, ctx, "league_bots.html", rules=key, keys=keys, rows=rows)
 
 
 @router.get("/hall-of-fame", response_class=HTMLResponse)
 async def hall_of_fame(request: Request) -> Response:
     """The record: seed 001's championships, then the site's."""
-    ctx = ensure(request)
-    return render(
-        request,
-        ctx,
-        "league_hof.html",
-        seed=load_hall_of_fame(),
-        site=league_of(request).finished_events(),
-    )
+    ctx = await ensure_async(request)
+    site = await offload_of(request)(league_of(request).finished_events)
+    return render(request, ctx, "league_hof.html", seed=load_hall_of_fame(), site=site)
 
 
 @router.get("/matches/{match_id}", response_class=HTMLResponse)
 async def match(request: Request, match_id: int) -> Response:
     """A match: its players, score and every game."""
-    ctx = ensure(request)
-    return render(request, ctx, "league_match.html", m=league_of(request).match(match_id))
+    ctx = await ensure_async(request)
+    m = await offload_of(request)(league_of(request).match, match_id)
+    return render(request, ctx, "league_match.html", m=m)
 
 
 @router.get("/players/{name}/rating.svg")
@@ -232,9 +246,13 @@ async def rating_svg(request: Request, name: str) -> Response:
     if pool not in (PEOPLE, BOTS, MULTI):
         raise ServiceError("pool must be people, bots or multi")
     key = _key(request, None)
-    with league.sessions() as db:
-        user = league.user_named(db, name)
-    points = league.history(user.id, key, pool)
+
+    def read() -> tuple[User, list[ChartPoint]]:
+        with league.sessions() as db:
+            user = league.user_named(db, name)
+        return user, league.history(user.id, key, pool)
+
+    user, points = await offload_of(request)(read)
     title = f"{user.display}: {key} rating"
     svg = rating_chart(points, title=title)
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})

@@ -12,18 +12,28 @@ Built on :mod:`cuttle.league` (the rules and rulings are in ``docs/league.md``) 
 - a ranked game of 3-5 seats or teams is rated alone with openskill (pool ``multi``);
 - a two-seat game between a person and a bot is rated in the bot pool (``bots``).
 
-All of it runs on the event loop's thread (the hook and every league request), so the
-league's writes never race each other. League times (when a match ended, rating
-periods, seasons) come from :class:`Clock`, which tests may set (``CUTTLE_FAKE_NOW``).
+On SQLite all of it runs on the event loop's thread (the hook and every league request).
+On a server database the routes make their database calls through the game service's
+:class:`~cuttle.server.offload.Offload` (worker threads), and the hook rates a game
+against a bot or of 3-5 seats in a worker thread after the game's end is announced, one
+such rating at a time per worker; the hook's ranked-match step (whose result, the match
+score and the next game, goes out with the game's last event) still runs on the loop.
+Rows that a request and the hook may both change (a bracket, a challenge) are locked
+for update in the transactions that change them, so the league's writes do not lose
+each other's changes. The queue and the game-over bookkeeping live in memory and change
+on the loop only. League times (when a match ended, rating periods, seasons) come from
+:class:`Clock`, which tests may set (``CUTTLE_FAKE_NOW``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -56,6 +66,8 @@ from .league_models import (
 )
 from .models import GameRow, MoveRow, SeatRow, User
 from .service import GameService, LiveGame, ServiceError, rules_of
+
+log = logging.getLogger("cuttle.server")
 
 PEOPLE, BOTS, MULTI = "people", "bots", "multi"
 """The rating pools: people's matches, games against bots, games of 3-5 seats or teams."""
@@ -206,7 +218,15 @@ class LeagueService:
         self.clock = Clock(settings.fake_now)
         self.queue: dict[int, QueueEntry] = {}
         self.found: dict[int, dict[str, Any]] = {}
+        self._pairing: set[int] = set()
+        """Players whose match the queue is starting (they still show as waiting)."""
         self._abandoning: dict[str, int] = {}
+        self.offload = games.offload
+        """Blocking database calls of the async methods and the deferred ratings go
+        through the game service's offload (worker threads on a server database)."""
+        self._rating = asyncio.Lock()
+        """Held while a deferred rating is written: one at a time per worker."""
+        self._tasks: set[asyncio.Task[None]] = set()
         games.on_game_over.append(self.game_over)
 
     # ------------------------------------------------------------------ people
@@ -354,17 +374,39 @@ class LeagueService:
         """Record a finished game for the league (see the module's text)."""
         outcome = live.table.outcome
         winners = tuple(outcome.winners) if outcome else ()
+        key = rules_key(live.rules, live.variants)
+        now = self.clock.now()
         if live.players == 2 and not live.ranked:
             bots = [s for s in live.seats if s.bot]
             if len(bots) == 1 and any(s.user_id for s in live.seats):
-                self._rate_bot_game(live, winners)
+                subjects = [f"bot:{s.bot}" if s.bot else f"u:{s.user_id}" for s in live.seats]
+                self._rate_later(self._rate_bot_game, subjects, key, winners, now, live.id)
             return
         if not live.ranked:
             return
         if live.players == 2:
             self._match_game(live, winners)
         else:
-            self._rate_multi(live, winners)
+            subjects = [f"u:{s.user_id}" for s in live.seats]
+            teams = [list(t) for t in live.table.rules.teams]
+            self._rate_later(self._rate_multi, subjects, teams, key, winners, now, live.id)
+
+    def _rate_later(self, rate: Callable[..., None], *args: Any) -> None:
+        """``rate(*args)``: at once on SQLite; on a server database in a worker thread once
+        the loop is free (after the game's end is announced), one at a time per worker."""
+        if not self.offload.threaded:
+            rate(*args)
+            return
+        task = asyncio.get_running_loop().create_task(self._rate_off_loop(rate, *args))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _rate_off_loop(self, rate: Callable[..., None], *args: Any) -> None:
+        try:
+            async with self._rating:
+                await self.offload(rate, *args)
+        except Exception:
+            log.exception("rating a finished game failed (%s)", args[-1])
 
     def _ending(self, live: LiveGame, winners: tuple[int, ...]) -> tuple[Ending, int | None]:
         abandoned = self._abandoning.pop(live.id, None)
@@ -382,6 +424,9 @@ class LeagueService:
         now = self.clock.now()
         with self.sessions.begin() as db:
             m = db.get(LeagueMatch, live.match_id) if live.match_id else None
+            if m is not None and m.bracket_id is not None:
+                # The bracket first (as bracket_action locks it): its report must not be lost.
+                db.get(LeagueBracket, m.bracket_id, with_for_update=True)
             if m is None:  # a ranked game made in the lobby starts its match
                 u0, u1 = (s.user_id for s in live.seats)
                 assert u0 is not None and u1 is not None
@@ -524,25 +569,35 @@ class LeagueService:
                 )
             )
 
-    def _rate_bot_game(self, live: LiveGame, winners: tuple[int, ...]) -> None:
-        subjects = [f"bot:{s.bot}" if s.bot else f"u:{s.user_id}" for s in live.seats]
-        key = rules_key(live.rules, live.variants)
-        now = self.clock.now()
+    def _rate_bot_game(
+        self,
+        subjects: list[str],
+        key: str,
+        winners: tuple[int, ...],
+        now: datetime,
+        game_id: str,
+    ) -> None:
+        """Rate a person's game against a bot (seat ``i`` is ``subjects[i]``) in the bot pool."""
         with self.sessions.begin() as db:
             if winners:
                 w = winners[0]
-                self._rate_pair(db, BOTS, key, subjects[w], subjects[1 - w], now, None, live.id)
+                self._rate_pair(db, BOTS, key, subjects[w], subjects[1 - w], now, None, game_id)
             else:
-                self._rate_pair(db, BOTS, key, subjects[0], subjects[1], now, None, live.id, True)
+                self._rate_pair(db, BOTS, key, subjects[0], subjects[1], now, None, game_id, True)
 
-    def _rate_multi(self, live: LiveGame, winners: tuple[int, ...]) -> None:
-        key = rules_key(live.rules, live.variants)
-        now = self.clock.now()
-        subjects = [f"u:{s.user_id}" for s in live.seats]
+    def _rate_multi(
+        self,
+        subjects: list[str],
+        teams: list[list[int]],
+        key: str,
+        winners: tuple[int, ...],
+        now: datetime,
+        game_id: str,
+    ) -> None:
+        """Rate a ranked game of 3-5 seats or teams with openskill (pool ``multi``)."""
         with self.sessions.begin() as db:
             rows = [self._rating_row(db, MULTI, key, s) for s in subjects]
             before = [MultiRating(r.rating, r.deviation) for r in rows]
-            teams = [list(t) for t in live.table.rules.teams]
             after = rate_game(before, winners, teams)
             won = set(winners)
             for seat, (row, new) in enumerate(zip(rows, after, strict=True)):
@@ -562,7 +617,7 @@ class LeagueService:
                         rating=new.shown,
                         deviation=new.sigma * 20.0,
                         match_id=None,
-                        game_id=live.id,
+                        game_id=game_id,
                     )
                 )
 
@@ -700,26 +755,30 @@ class LeagueService:
 
     # ------------------------------------------------------------------ the queue
 
-    def queue_join(self, user: User, key: object) -> dict[str, Any]:
+    async def queue_join(self, user: User, key: object) -> dict[str, Any]:
         """Wait for a ranked opponent under ``key``; pairs at once when one fits."""
         if user.guest:
             raise ServiceError("the ranked queue is for registered players: sign up first", 403)
         rules = check_key(key or "standard")
-        with self.sessions() as db:
-            row = db.get(LeagueRating, (PEOPLE, rules, f"u:{user.id}"))
-        rating = row.rating if row else LICHESS.default_rating
+        rating = await self.offload(self._queue_rating, user.id, rules)
         self.found.pop(user.id, None)
         self.queue[user.id] = QueueEntry(user.id, user.display, rules, rating, time.monotonic())
-        return self.queue_status(user)
+        return await self.queue_status(user)
+
+    def _queue_rating(self, user_id: int, rules: str) -> float:
+        """The rating the queue pairs ``user_id`` by under ``rules``."""
+        with self.sessions() as db:
+            row = db.get(LeagueRating, (PEOPLE, rules, f"u:{user_id}"))
+        return row.rating if row else LICHESS.default_rating
 
     def queue_leave(self, user: User) -> dict[str, Any]:
         """Leave the queue."""
         self.queue.pop(user.id, None)
         return {"status": "idle"}
 
-    def queue_status(self, user: User) -> dict[str, Any]:
+    async def queue_status(self, user: User) -> dict[str, Any]:
         """Pair whoever fits, then say where ``user`` stands: idle, waiting or matched."""
-        self._pair()
+        await self._pair()
         if user.id in self.found:  # said once: the next look finds the player idle
             return {"status": "matched", **self.found.pop(user.id)}
         entry = self.queue.get(user.id)
@@ -735,21 +794,41 @@ class LeagueService:
             "waiting": sum(1 for e in self.queue.values() if e.rules == entry.rules),
         }
 
-    def _pair(self) -> None:
+    async def _pair(self) -> None:
+        """Start a match for every pair that fits. The pairs are chosen on the loop and
+        marked as being paired before their match is written (off the loop), so that a
+        request meanwhile neither pairs them again nor finds them idle."""
         now = time.monotonic()
+        chosen: list[tuple[str, QueueEntry, QueueEntry]] = []
         for rules in sorted({e.rules for e in self.queue.values()}):
-            entries = {e.name: e for e in self.queue.values() if e.rules == rules}
+            entries = {
+                e.name: e
+                for e in self.queue.values()
+                if e.rules == rules and e.user_id not in self._pairing
+            }
             waiting = [Waiting(e.name, e.rating, e.since) for e in entries.values()]
             for a, b in pairs(waiting, now, self.settings.band):
                 ea, eb = entries[a], entries[b]
-                with self.sessions.begin() as db:
-                    ua, ub = db.get(User, ea.user_id), db.get(User, eb.user_id)
-                    assert ua is not None and ub is not None
-                    m = self._start_match(db, ua, ub, rules)
-                    info = {"match": m.id, "game": m.current_game, "url": f"/g/{m.current_game}"}
+                self._pairing.update((ea.user_id, eb.user_id))
+                chosen.append((rules, ea, eb))
+        try:
+            for rules, ea, eb in chosen:
+                info = await self.offload(self._queue_match, ea.user_id, eb.user_id, rules)
                 for e in (ea, eb):
-                    self.queue.pop(e.user_id, None)
+                    if self.queue.get(e.user_id) is e:
+                        del self.queue[e.user_id]
                     self.found[e.user_id] = {**info, "opponent": (eb if e is ea else ea).name}
+        finally:  # paired or not (the write failed): no longer being paired
+            for _, ea, eb in chosen:
+                self._pairing.difference_update((ea.user_id, eb.user_id))
+
+    def _queue_match(self, first: int, second: int, rules: str) -> dict[str, Any]:
+        """Start the match of a pair from the queue; where its first game is."""
+        with self.sessions.begin() as db:
+            ua, ub = db.get(User, first), db.get(User, second)
+            assert ua is not None and ub is not None
+            m = self._start_match(db, ua, ub, rules)
+            return {"match": m.id, "game": m.current_game, "url": f"/g/{m.current_game}"}
 
     # ------------------------------------------------------------------ challenges
 
@@ -793,7 +872,7 @@ class LeagueService:
     def answer(self, user: User, challenge_id: int, accept: bool) -> dict[str, Any]:
         """Accept (starting the match, the challenger in seat 0) or decline a challenge."""
         with self.sessions.begin() as db:
-            c = db.get(LeagueChallenge, challenge_id)
+            c = db.get(LeagueChallenge, challenge_id, with_for_update=True)
             if c is None or user.id not in (c.from_id, c.to_id):
                 raise ServiceError("no such challenge", 404)
             if c.status != "open":
@@ -814,7 +893,7 @@ class LeagueService:
     async def claim(self, user: User, gid: str) -> dict[str, Any]:
         """Claim a ranked game whose opponent is away: no connection to the game, and no
         move for ``abandon_seconds``. The opponent loses it as abandoned."""
-        live = self.games.load(gid)
+        live = await self.games.fetch(gid)
         mine = live.seat_of(user.id)
         if not live.ranked or live.players != 2 or mine is None:
             raise ServiceError("only a player of a ranked two-player game can claim it", 403)
@@ -824,11 +903,7 @@ class LeagueService:
         other_id = live.seats[other].user_id
         if any(c.user_id == other_id for c in live.conns):
             raise ServiceError("your opponent is still at the table", 409)
-        with self.sessions() as db:
-            last = db.scalar(select(func.max(MoveRow.created_at)).where(MoveRow.game_id == gid))
-            row = db.get(GameRow, gid)
-            assert row is not None
-        since = time.time() - max(last or 0.0, row.updated_at, row.created_at)
+        since = time.time() - await self.offload(self._last_activity, gid)
         if since < self.settings.abandon_seconds:
             wait = int(self.settings.abandon_seconds - since) + 1
             raise ServiceError(f"your opponent may come back: claim in {wait} s", 409)
@@ -837,6 +912,14 @@ class LeagueService:
             self._abandoning.pop(gid, None)
             raise ServiceError("the game could not be claimed; try again", 409)
         return {"game": gid, "abandoned_by": live.seats[other].name, "league": live.league}
+
+    def _last_activity(self, gid: str) -> float:
+        """When game ``gid`` last changed (its last move, update or creation)."""
+        with self.sessions() as db:
+            last = db.scalar(select(func.max(MoveRow.created_at)).where(MoveRow.game_id == gid))
+            row = db.get(GameRow, gid)
+            assert row is not None
+        return max(last or 0.0, row.updated_at, row.created_at)
 
     # ------------------------------------------------------------------ brackets
 
@@ -858,8 +941,10 @@ class LeagueService:
             "url": f"/league/brackets/{b.id}",
         }
 
-    def _get_bracket(self, db: Session, bracket_id: int, viewer: User | None) -> LeagueBracket:
-        b = db.get(LeagueBracket, bracket_id)
+    def _get_bracket(
+        self, db: Session, bracket_id: int, viewer: User | None, lock: bool = False
+    ) -> LeagueBracket:
+        b = db.get(LeagueBracket, bracket_id, with_for_update=lock)
         if b is None or (not b.published and not (viewer and self.is_admin(viewer))):
             raise ServiceError("no such bracket", 404)
         return b
@@ -987,7 +1072,7 @@ class LeagueService:
             else []
         )
         with self.sessions.begin() as db:
-            b = self._get_bracket(db, bracket_id, user)
+            b = self._get_bracket(db, bracket_id, user, lock=True)
             bracket = self._bracket(b)
             if action == "publish":
                 b.published = True

@@ -9,12 +9,18 @@ them count against the player, :meth:`~cuttle.engine.core.Core.counts_against`),
 either ends the series (someone reached the target and leads alone) or creates the next
 round with the seats rotated by one, so that a different player starts each round.
 
-The hook runs on the event loop's thread, so rounds of one series never race.
+Rounds of one series never race: the next round is created only once the round before
+is scored. On SQLite the hook scores the round at once, on the loop; on a server database
+it scores it in a worker thread of the game service's
+:class:`~cuttle.server.offload.Offload` once the loop is free (just after the game's end
+is announced), and the requests read and create series through the same offload.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import secrets
 import time
 from collections.abc import Sequence
@@ -33,6 +39,8 @@ from .bots import BOT_LEVELS
 from .models import GameRow, SeatRow, User
 from .series_models import SeriesRoundRow, SeriesRow
 from .service import GameService, LiveGame, ServiceError, rules_of
+
+log = logging.getLogger("cuttle.server")
 
 MAX_TARGET = 100_000
 """The highest target a series may be created with."""
@@ -66,18 +74,28 @@ class SeriesService:
         """Hook into ``games``' game-over callbacks."""
         self.sessions = sessions
         self.games = games
+        self.offload = games.offload
+        """Blocking database calls go through the game service's offload."""
+        self._tasks: set[asyncio.Task[None]] = set()
         games.on_game_over.append(self.game_over)
 
     # ------------------------------------------------------------------ creating
 
-    def create(self, user: User, body: dict[str, Any]) -> int:
+    async def create(self, user: User, body: dict[str, Any]) -> int:
         """A new series from a request body; its id. Raises :class:`ServiceError` (400).
 
         ``rules``: a preset name; ``variants``: a list; ``target``: a positive whole
         number (default 500); ``seats``: 2-5 of ``{"kind": "me"}`` (the creator),
         ``{"kind": "bot", "level": "easy"}`` or ``{"kind": "player", "name": "bob"}``
-        (a registered player).
+        (a registered player). The rows are written off the loop (on a server database),
+        then the first round's game is read in, so that a bot in seat 0 starts at once.
         """
+        sid, gid = await self.offload(self._create, user, body)
+        await self.games.fetch(gid)  # bots in seat 0 start at once
+        return sid
+
+    def _create(self, user: User, body: dict[str, Any]) -> tuple[int, str]:
+        """Check the request and store the series and its first round; their ids."""
         rules = body.get("rules", "standard")
         if not isinstance(rules, str) or rules not in PRESETS:
             raise ServiceError(f"unknown rule set {str(rules)[:40]!r}; known: {', '.join(PRESETS)}")
@@ -120,8 +138,7 @@ class SeriesService:
             db.flush()
             gid = self._new_round(db, row, 1)
             sid = row.id
-        self.games.load(gid)  # bots in seat 0 start at once
-        return sid
+        return sid, gid
 
     def _seats(self, db: Session, user: User, seats: Sequence[object]) -> list[dict[str, Any]]:
         infos: list[dict[str, Any]] = []
@@ -195,21 +212,44 @@ class SeriesService:
         return Series(names, row.target, done)
 
     def game_over(self, live: LiveGame) -> None:
-        """The game-over hook: score the round ``live`` was and start the next (if any)."""
+        """The game-over hook: score the round ``live`` was and start the next (if any);
+        at once on SQLite, else in a worker thread once the loop is free."""
+        points, against = round_points(live)
+        if not self.offload.threaded:
+            gid = self._score_round(live.id, points, against)
+            if gid is not None:
+                self.games.load(gid)  # bots start the next round at once
+            return
+        task = asyncio.get_running_loop().create_task(
+            self._score_off_loop(live.id, points, against)
+        )
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _score_off_loop(self, gid: str, points: list[int], against: list[bool]) -> None:
+        try:
+            following = await self.offload(self._score_round, gid, points, against)
+            if following is not None:
+                await self.games.fetch(following)  # bots start the next round at once
+        except Exception:
+            log.exception("scoring series round %s failed", gid)
+
+    def _score_round(self, gid: str, points: list[int], against: list[bool]) -> str | None:
+        """Add game ``gid``'s ``points`` (by seat; ``against``: counted against the seat) to
+        its series, if it is an unscored round of one; the next round's game, if any."""
         with self.sessions.begin() as db:
             rnd = db.scalar(
                 select(SeriesRoundRow).where(
-                    SeriesRoundRow.game_id == live.id, SeriesRoundRow.points.is_(None)
+                    SeriesRoundRow.game_id == gid, SeriesRoundRow.points.is_(None)
                 )
             )
             if rnd is None:
-                return
+                return None
             row = db.get(SeriesRow, rnd.series_id)
             if row is None or row.status != "playing":
-                return
+                return None
             rounds = self._rounds(db, row.id)
             series = self._series(row, rounds)
-            points, against = round_points(live)
             order = seating(row.players, rnd.number)
             by_name = {series.players[order[s]]: points[s] for s in range(row.players)}
             flagged = sorted(series.players[order[s]] for s in range(row.players) if against[s])
@@ -223,9 +263,8 @@ class SeriesService:
                 row.winner = series.winner
                 row.finished_at = now
                 row.current_game = None
-                return
-            gid = self._new_round(db, row, rnd.number + 1)
-        self.games.load(gid)  # bots start the next round at once
+                return None
+            return self._new_round(db, row, rnd.number + 1)
 
     # ------------------------------------------------------------------ reading
 

@@ -1,5 +1,11 @@
 """Long-term series on the site: ``POST /api/series``, ``GET /api/series/<id>``, the
-form ``/series/new`` and the scoring sheet ``/series/<id>`` (docs/league.md)."""
+form ``/series/new`` and the scoring sheet ``/series/<id>`` (docs/league.md).
+
+The routes make their database calls through the app's
+:class:`~cuttle.server.offload.Offload` (worker threads on a server database); the
+Jinja global :func:`series_link` reads the database while the table page renders, on
+the loop.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from cuttle.engine.rules import PRESETS
 from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS
 
 from .bots import BOT_LEVELS
-from .deps import body_of, check_csrf, ensure, limit_create, require
+from .deps import body_of, check_csrf, ensure_async, limit_create_async, offload_of, require
 from .pages import render, templates
 from .series_service import SeriesService
 
@@ -39,16 +45,16 @@ async def create_series(request: Request) -> Response:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    limit_create(request, ctx)
+    await limit_create_async(request, ctx)
     service = series_of(request)
-    sid = service.create(ctx.user, body)
-    return JSONResponse(service.sheet(sid), status_code=201)
+    sid = await service.create(ctx.user, body)
+    return JSONResponse(await offload_of(request)(service.sheet, sid), status_code=201)
 
 
 @router.get("/api/series/{sid}")
 async def get_series(request: Request, sid: int) -> dict[str, Any]:
     """A series' scoring sheet as JSON."""
-    return series_of(request).sheet(sid)
+    return await offload_of(request)(series_of(request).sheet, sid)
 
 
 def form_seats(form: dict[str, Any]) -> list[dict[str, Any]]:
@@ -71,7 +77,7 @@ def form_seats(form: dict[str, Any]) -> list[dict[str, Any]]:
 @router.get("/series/new", response_class=HTMLResponse)
 async def new_series_page(request: Request) -> Response:
     """The form that starts a series."""
-    ctx = ensure(request)
+    ctx = await ensure_async(request)
     return render(
         request,
         ctx,
@@ -89,18 +95,19 @@ async def new_series_form(request: Request) -> Response:
     ctx = require(request)
     form = await body_of(request)
     check_csrf(request, ctx, form.get("csrf"))
-    limit_create(request, ctx)
+    await limit_create_async(request, ctx)
     body = {
         "rules": form.get("rules"),
         "target": form.get("target") or DEFAULT_TARGET,
         "seats": form_seats(form),
     }
-    sid = series_of(request).create(ctx.user, body)
+    sid = await series_of(request).create(ctx.user, body)
     return RedirectResponse(f"/series/{sid}", status_code=303)
 
 
 @router.get("/series/{sid}", response_class=HTMLResponse)
 async def sheet_page(request: Request, sid: int) -> Response:
     """The scoring sheet: a row a round, a column a player, running totals, the winner."""
-    ctx = ensure(request)
-    return render(request, ctx, "series.html", s=series_of(request).sheet(sid))
+    ctx = await ensure_async(request)
+    sheet = await offload_of(request)(series_of(request).sheet, sid)
+    return render(request, ctx, "series.html", s=sheet)
