@@ -16,15 +16,14 @@ from .bots import BOT_LEVELS
 from .chat import read_log
 from .deps import (
     Ctx,
+    auth_allowed,
     auth_of,
     body_of,
     check_csrf,
-    client_addr,
     current,
     ensure_async,
     flag,
     limit_create_async,
-    limits_of,
     offload_of,
     require,
     service_of,
@@ -48,8 +47,8 @@ def _json(request: Request, ctx: Ctx, data: Any, status: int = 200) -> JSONRespo
     return resp
 
 
-def _limit_auth(request: Request) -> None:
-    if not limits_of(request).hit("auth", client_addr(request)):
+async def _limit_auth(request: Request) -> None:
+    if not await auth_allowed(request):
         raise HTTPException(429, "too many attempts; wait a moment")
 
 
@@ -77,7 +76,7 @@ async def signup(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    _limit_auth(request)
+    await _limit_auth(request)
     try:
         user = await auth_of(request).signup(ctx.user, body.get("username"), body.get("password"))
     except AuthError as e:
@@ -91,7 +90,7 @@ async def signin(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    _limit_auth(request)
+    await _limit_auth(request)
     try:
         user = await auth_of(request).signin(body.get("username"), body.get("password"))
     except AuthError as e:
@@ -284,9 +283,11 @@ async def join(request: Request, gid: str) -> JSONResponse:
     return _json(request, ctx, {"seat": got, "url": f"/g/{gid}"})
 
 
-def replay_data(request: Request, gid: str) -> dict[str, Any]:
-    """Every position of a finished game, all cards shown, with the move lines."""
-    live = service_of(request).load(gid)
+async def replay_data(request: Request, gid: str) -> dict[str, Any]:
+    """Every position of a finished game, all cards shown, with the move lines (the game
+    and its chat read off the event loop, on a server database)."""
+    service = service_of(request)
+    live = await service.fetch(gid)
     if live.status != "over":
         raise ServiceError("the replay opens when the game is over", 409)
     events = live.table.history
@@ -300,10 +301,11 @@ def replay_data(request: Request, gid: str) -> dict[str, Any]:
     names = P.seat_names(meta.get("players") or [])
     if len(names) != table.n:
         names = [s.name for s in table.seats]
+    chat = await offload_of(request)(read_log, service.sessions, gid, "players", None)
     return {
         **meta,
         "said": table.sentences(None, names),  # every move in words, as a spectator reads it
-        "chat": read_log(service_of(request).sessions, gid, "players", None),
+        "chat": chat,
         "deck": live.deck,
         "lines": [event.line() for event in events],
         "positions": positions,
@@ -313,13 +315,13 @@ def replay_data(request: Request, gid: str) -> dict[str, Any]:
 @router.get("/games/{gid}/replay")
 async def replay_json(request: Request, gid: str) -> dict[str, Any]:
     """The replay of a finished game."""
-    return replay_data(request, gid)
+    return await replay_data(request, gid)
 
 
 @router.get("/games/{gid}/record", response_class=PlainTextResponse)
 async def record(request: Request, gid: str) -> PlainTextResponse:
     """The game record (notation.md) of a finished game, as a download."""
-    live = service_of(request).load(gid)
+    live = await service_of(request).fetch(gid)
     if live.status != "over":
         raise ServiceError("the record is available when the game is over (it shows the deck)", 409)
     names = " ".join(

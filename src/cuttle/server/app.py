@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 from collections.abc import AsyncIterator
@@ -32,6 +33,11 @@ if TYPE_CHECKING:
     from .botqueue import BotQueue
 
 log = logging.getLogger("cuttle.server")
+
+DEFERRED_WAIT = 20.0
+"""Seconds a graceful stop waits for the game-over hooks' deferred work (a finished
+game's rating, a series round's scoring; on a server database these are written in the
+offload's threads after the game's end goes out) before it closes the database."""
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -84,17 +90,6 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-class _AuthLimiter:
-    """``take(address)`` for sign-in forms, counted by the app's shared limits."""
-
-    def __init__(self, limits: RateLimits) -> None:
-        self.limits = limits
-
-    def take(self, key: str) -> bool:
-        """Count one attempt from ``key``; whether it may go ahead."""
-        return self.limits.hit("auth", key)
-
-
 def _error(request: Request, status: int, message: str) -> Response:
     wants_html = "text/html" in request.headers.get("accept", "") and not (
         request.url.path.startswith("/api/")
@@ -110,6 +105,23 @@ def _error(request: Request, status: int, message: str) -> Response:
         )
         return HTMLResponse(body, status_code=status)
     return JSONResponse({"error": message}, status_code=status)
+
+
+async def finish_deferred(app: FastAPI, timeout: float = DEFERRED_WAIT) -> None:
+    """Wait, up to ``timeout`` seconds, until the league's deferred ratings and the
+    series' deferred round scorings are written (work they start meanwhile included);
+    log what is still pending after that."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        pending = app.state.league.pending() | app.state.series.pending()
+        if not pending:
+            return
+        left = deadline - loop.time()
+        if left <= 0:
+            log.warning("stopping with %d rating or series scoring(s) unwritten", len(pending))
+            return
+        await asyncio.wait(pending, timeout=left)
 
 
 def app_from_env() -> FastAPI:
@@ -143,6 +155,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         await app.state.service.start()
         start_clocks(app.state.service)  # timed games flag even if nobody connects
         yield
+        await finish_deferred(app)  # before the offload's threads and the database close
         await app.state.service.close()
         runner.close()
         engine.dispose()
@@ -173,7 +186,6 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         },
         settings.redis_url,
     )
-    app.state.auth_limiter = _AuthLimiter(app.state.limits)
     app.state.service.claim_after = settings.claim_after
     app.state.league = LeagueService(
         sessions, app.state.service, LeagueSettings.from_env(settings.admins)

@@ -112,20 +112,26 @@ class Chat:
         for channel in CHANNELS:
             live.chat[channel] = read_log(self.service.sessions, live.id, channel)
 
-    def name_of(self, live: LiveGame, conn: Conn) -> str:
-        """The name shown with ``conn``'s messages: its seat's name, else the user's."""
+    async def name_of(self, live: LiveGame, conn: Conn) -> str:
+        """The name shown with ``conn``'s messages: its seat's name, else the user's (read
+        once per user, off the event loop on a server database, then kept)."""
         if conn.seat is not None:
             return live.seats[conn.seat].name or f"p{conn.seat}"
-        assert conn.user_id is not None
-        name = self._names.get(conn.user_id)
+        user_id = conn.user_id
+        assert user_id is not None
+        name = self._names.get(user_id)
         if name is None:
-            with self.service.sessions() as db:
-                user = db.get(User, conn.user_id)
-            name = user.display if user else f"guest{conn.user_id}"
+            name = await self.service.offload(self._user_name, user_id)
             if len(self._names) > 10_000:
                 self._names.clear()
-            self._names[conn.user_id] = name
+            self._names[user_id] = name
         return name
+
+    def _user_name(self, user_id: int) -> str:
+        """The name of user ``user_id`` (any thread)."""
+        with self.service.sessions() as db:
+            user = db.get(User, user_id)
+        return user.display if user else f"guest{user_id}"
 
     async def post(self, live: LiveGame, conn: Conn, text: Any) -> bool:
         """Check, rate-limit, store and send ``conn``'s message to its channel."""
@@ -147,7 +153,7 @@ class Chat:
             return False
         channel = channel_of(conn.seat)
         seat = conn.seat
-        name = self.name_of(live, conn)
+        name = await self.name_of(live, conn)
         now = time.time()
         row = {
             "game_id": live.id,

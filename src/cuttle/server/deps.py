@@ -73,22 +73,14 @@ def limits_of(request: Request) -> RateLimits:
     return request.app.state.limits  # type: ignore[no-any-return]
 
 
-def ensure(request: Request) -> Ctx:
+async def ensure_async(request: Request) -> Ctx:
     """The user of ``request``, creating a guest (and its cookie) if there is none.
 
     New guests are limited per client address (``guest_limit``): beyond it the request
-    is refused with a 429 and no user or session is created.
+    is refused with a 429 and no user or session is created. The new guest is stored off
+    the event loop (on a server database), and counted off it (in Redis, with several
+    workers).
     """
-    ctx = current(request)
-    if ctx is not None:
-        return ctx
-    if not limits_of(request).hit("guest", client_addr(request)):
-        raise HTTPException(429, TOO_MANY_GUESTS)
-    return Ctx(*auth_of(request).new_guest())
-
-
-async def ensure_async(request: Request) -> Ctx:
-    """:func:`ensure`, with the new guest stored off the event loop (on a server database)."""
     ctx = current(request)
     if ctx is not None:
         return ctx
@@ -97,17 +89,17 @@ async def ensure_async(request: Request) -> Ctx:
     return Ctx(*await offload_of(request)(auth_of(request).new_guest))
 
 
-def limit_create(request: Request, ctx: Ctx) -> None:
-    """Refuse (429, nothing created) a new game or series beyond the per-user or
-    per-address limit."""
-    if not limits_of(request).hit_all(_create_pairs(request, ctx)):
-        raise HTTPException(429, TOO_MANY_GAMES)
-
-
 async def limit_create_async(request: Request, ctx: Ctx) -> None:
-    """:func:`limit_create`, counting off the event loop (in Redis, with several workers)."""
+    """Refuse (429, nothing created) a new game or series beyond the per-user or
+    per-address limit, counted off the event loop (in Redis, with several workers)."""
     if not await _count(request, _create_pairs(request, ctx)):
         raise HTTPException(429, TOO_MANY_GAMES)
+
+
+async def auth_allowed(request: Request) -> bool:
+    """Count one sign-in or sign-up attempt from the client's address (``auth_limit``);
+    whether it may go ahead. Counted off the event loop (in Redis, with several workers)."""
+    return await _count(request, [("auth", client_addr(request))])
 
 
 async def _count(request: Request, pairs: list[tuple[str, str]]) -> bool:

@@ -3,8 +3,9 @@ match pages, rating charts (SVG drawn here) and the league part of profiles and 
 
 The routes make their database calls (a new guest's too) through the app's
 :class:`~cuttle.server.offload.Offload`, one worker-thread call per page where they can.
-The two Jinja globals (:func:`league_profile`, :func:`league_lobby`) read the database
-while another module's page renders, on the loop.
+The league parts of the lobby and of profiles (:meth:`LeagueService.lobby`,
+:meth:`LeagueService.profile`) are read the same way by those pages' routes
+(:mod:`cuttle.server.pages`) before they render.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from cuttle.league.seasons import WEEKS_PER_SEASON
 
 from .deps import ensure_async, offload_of
 from .league_api import league_of
-from .league_service import BOTS, MULTI, PEOPLE, LeagueService, check_key
+from .league_service import BOTS, MULTI, PEOPLE, check_key
 from .models import User
-from .pages import render, templates
+from .pages import render
 from .service import ServiceError
 
 router = APIRouter(prefix="/league")
@@ -33,38 +34,6 @@ VIEWS = ("season", "week", "alltime")
 
 def _key(request: Request, players: int | None = 2) -> str:
     return check_key(request.query_params.get("rules") or "standard", players)
-
-
-def league_profile(request: Request, who: dict[str, Any]) -> dict[str, Any] | None:
-    """The league part of a profile page (a Jinja global): ratings, record, matches."""
-    league: LeagueService | None = getattr(request.app.state, "league", None)
-    if league is None:
-        return None
-    with league.sessions() as db:
-        user = db.get(User, who["id"])
-    if user is None:
-        return None
-    return league.profile(user)
-
-
-def league_lobby(request: Request, who: dict[str, Any]) -> dict[str, Any] | None:
-    """The league part of the lobby (a Jinja global): your matches and challenges."""
-    league: LeagueService | None = getattr(request.app.state, "league", None)
-    if league is None:
-        return None
-    with league.sessions() as db:
-        user = db.get(User, who["id"])
-    if user is None:
-        return None
-    return {
-        "matches": league.matches_of(user.id, open_only=True),
-        "challenges": league.challenges(user),
-        "registered": not user.guest,
-    }
-
-
-templates.env.globals["league_profile"] = league_profile
-templates.env.globals["league_lobby"] = league_lobby
 
 
 @router.get("", response_class=HTMLResponse)

@@ -370,6 +370,11 @@ class LeagueService:
 
     # ------------------------------------------------------------------ the game-over hook
 
+    def pending(self) -> set[asyncio.Task[None]]:
+        """The deferred ratings not yet written (a server database's; the app's shutdown
+        waits for them)."""
+        return set(self._tasks)
+
     def game_over(self, live: LiveGame) -> None:
         """Record a finished game for the league (see the module's text)."""
         outcome = live.table.outcome
@@ -1236,6 +1241,15 @@ class LeagueService:
             else:
                 rec["losses"] += 1
         return [{"rules": k, **v} for k, v in sorted(table.items())]
+
+    def lobby(self, user: User) -> dict[str, Any]:
+        """The league part of ``user``'s lobby: their matches in play and open challenges
+        (a blocking read: the lobby page makes it through the offload)."""
+        return {
+            "matches": self.matches_of(user.id, open_only=True),
+            "challenges": self.challenges(user),
+            "registered": not user.guest,
+        }
 
     def profile(self, user: User) -> dict[str, Any]:
         """A player's league profile: ratings, record by rule set, recent matches."""

@@ -1,11 +1,17 @@
-"""HTML pages: lobby, sign-in/up, table, replay viewer and profile."""
+"""HTML pages: lobby, sign-in/up, table, replay viewer and profile.
+
+The routes make their database calls (the league's and series' parts of the lobby,
+profile and table pages too) through the app's :class:`~cuttle.server.offload.Offload`
+before they render, one worker-thread call per page where they can: a template reads
+nothing from the database.
+"""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -20,6 +26,7 @@ from .api import games_of, open_games, user_json
 from .auth import COOKIE, AuthError
 from .deps import (
     Ctx,
+    auth_allowed,
     auth_of,
     body_of,
     check_csrf,
@@ -29,6 +36,10 @@ from .deps import (
     set_cookie,
 )
 from .models import User
+
+if TYPE_CHECKING:
+    from .league_service import LeagueService
+    from .series_service import SeriesService
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 RULES_DOC = (
@@ -48,12 +59,26 @@ def render(request: Request, ctx: Ctx, name: str, status: int = 200, **extra: An
     return resp
 
 
+def _league(request: Request) -> LeagueService | None:
+    return getattr(request.app.state, "league", None)
+
+
+def _series(request: Request) -> SeriesService | None:
+    return getattr(request.app.state, "series", None)
+
+
 @router.get("/", response_class=HTMLResponse)
 async def lobby(request: Request) -> Response:
-    """The lobby: quick play, create a game, open games."""
+    """The lobby: quick play, create a game, open games; your league matches and
+    challenges."""
     ctx = await ensure_async(request)
-    games = await offload_of(request)(open_games, request)
-    return render(request, ctx, "lobby.html", games=games)
+    league = _league(request)
+
+    def read() -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+        return open_games(request), league.lobby(ctx.user) if league else None
+
+    games, league_lobby = await offload_of(request)(read)
+    return render(request, ctx, "lobby.html", games=games, league_lobby=league_lobby)
 
 
 @router.get("/signin", response_class=HTMLResponse)
@@ -72,7 +97,7 @@ async def _auth_form(request: Request, mode: str) -> Response:
     ctx = await ensure_async(request)
     form = await body_of(request)
     check_csrf(request, ctx, form.get("csrf"))
-    if not request.app.state.auth_limiter.take(request.client.host if request.client else "?"):
+    if not await auth_allowed(request):
         return render(request, ctx, "auth.html", 429, mode=mode, error="too many attempts")
     auth = auth_of(request)
     try:
@@ -106,7 +131,7 @@ async def signout_form(request: Request) -> Response:
     """Sign out from the form."""
     ctx = await ensure_async(request)
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
-    auth_of(request).end_session(request.cookies.get(COOKIE))
+    await offload_of(request)(auth_of(request).end_session, request.cookies.get(COOKIE))
     resp = RedirectResponse("/", status_code=303)
     resp.delete_cookie(COOKIE, path="/")
     return resp
@@ -117,6 +142,8 @@ async def table(request: Request, gid: str) -> Response:
     """The table of game ``gid`` (also its invite link)."""
     ctx = await ensure_async(request)
     live = await service_of(request).fetch(gid)
+    series = _series(request)
+    series_id = await offload_of(request)(series.series_of_game, gid) if series else None
     seat = live.seat_of(ctx.user.id)
     free = [i for i, s in enumerate(live.seats) if s.user_id is None and s.bot is None]
     return render(
@@ -128,6 +155,7 @@ async def table(request: Request, gid: str) -> Response:
         seat=seat,
         free=free,
         rulesets=list(PRESETS),
+        series_id=series_id,
     )
 
 
@@ -139,28 +167,52 @@ async def replay_page(request: Request, gid: str) -> Response:
     return render(request, ctx, "replay.html", gid=gid, game=live.meta())
 
 
+ProfileData = tuple[list[dict[str, Any]], dict[str, Any] | None]
+"""A profile's games and its league part."""
+
+
+def profile_data(request: Request, user: User) -> ProfileData:
+    """``user``'s games and league part (ratings, record, matches), a blocking read."""
+    league = _league(request)
+    return games_of(request, user.id), league.profile(user) if league else None
+
+
+def _profile(request: Request, ctx: Ctx, user: User, data: ProfileData) -> Response:
+    games, league_profile = data
+    return render(
+        request,
+        ctx,
+        "profile.html",
+        who=user_json(user),
+        games=games,
+        league_profile=league_profile,
+    )
+
+
 @router.get("/me", response_class=HTMLResponse)
 async def me(request: Request) -> Response:
     """Your profile."""
     ctx = await ensure_async(request)
-    return render(
-        request, ctx, "profile.html", who=user_json(ctx.user), games=games_of(request, ctx.user.id)
-    )
+    data = await offload_of(request)(profile_data, request, ctx.user)
+    return _profile(request, ctx, ctx.user, data)
 
 
 @router.get("/u/{name}", response_class=HTMLResponse)
 async def profile(request: Request, name: str) -> Response:
     """A registered player's profile: their games."""
     ctx = await ensure_async(request)
-    user = None
-    if "\x00" not in name:  # no username holds NUL, and PostgreSQL refuses it in a query
+    if "\x00" in name:  # no username holds NUL, and PostgreSQL refuses it in a query
+        raise HTTPException(404, "no such player")
+
+    def read() -> tuple[User, ProfileData] | None:
         with service_of(request).sessions() as db:
             user = db.scalar(select(User).where(User.username == name[:32]))
-    if user is None:
+        return None if user is None else (user, profile_data(request, user))
+
+    found = await offload_of(request)(read)
+    if found is None:
         raise HTTPException(404, "no such player")
-    return render(
-        request, ctx, "profile.html", who=user_json(user), games=games_of(request, user.id)
-    )
+    return _profile(request, ctx, *found)
 
 
 # ---------------------------------------------------------------------- rules pages

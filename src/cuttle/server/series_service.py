@@ -211,6 +211,11 @@ class SeriesService:
         ]
         return Series(names, row.target, done)
 
+    def pending(self) -> set[asyncio.Task[None]]:
+        """The deferred round scorings not yet done (a server database's; the app's
+        shutdown waits for them)."""
+        return set(self._tasks)
+
     def game_over(self, live: LiveGame) -> None:
         """The game-over hook: score the round ``live`` was and start the next (if any);
         at once on SQLite, else in a worker thread once the loop is free."""

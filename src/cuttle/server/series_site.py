@@ -3,8 +3,8 @@ form ``/series/new`` and the scoring sheet ``/series/<id>`` (docs/league.md).
 
 The routes make their database calls through the app's
 :class:`~cuttle.server.offload.Offload` (worker threads on a server database); the
-Jinja global :func:`series_link` reads the database while the table page renders, on
-the loop.
+table page's route (:mod:`cuttle.server.pages`) reads which series its game is a round
+of the same way (:meth:`SeriesService.series_of_game`) before it renders.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS
 
 from .bots import BOT_LEVELS
 from .deps import body_of, check_csrf, ensure_async, limit_create_async, offload_of, require
-from .pages import render, templates
+from .pages import render
 from .series_service import SeriesService
 
 router = APIRouter()
@@ -28,15 +28,6 @@ router = APIRouter()
 def series_of(request: Request) -> SeriesService:
     """The app's :class:`SeriesService`."""
     return request.app.state.series  # type: ignore[no-any-return]
-
-
-def series_link(request: Request, gid: str) -> int | None:
-    """The series game ``gid`` is a round of (a Jinja global for the table page)."""
-    found: SeriesService | None = getattr(request.app.state, "series", None)
-    return None if found is None else found.series_of_game(gid)
-
-
-templates.env.globals["series_link"] = series_link
 
 
 @router.post("/api/series")
