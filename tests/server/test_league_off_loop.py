@@ -1,29 +1,38 @@
-"""The league and series on PostgreSQL wait for the database off the event loop.
+"""The league, series, pages, replays and chat on PostgreSQL wait for the database off
+the event loop.
 
-Another connection holds a table's ACCESS EXCLUSIVE lock, so a league or series request
+Another connection holds a table's ACCESS EXCLUSIVE lock (EXCLUSIVE where the request
+must still read the table, to find its session, and waits to write it), so a request
 that needs the table waits at the database (seen in ``pg_locks``). Meanwhile the same
 server process must answer another request at once: a call made on the event loop would
 hold up every request until the lock goes. Once it goes, the waiting request answers as
 usual. The game-over hooks are checked the same way: with the series' and the ratings'
 tables locked, a game's last event still reaches its player, and the round is scored and
-the game rated once the locks go.
+the game rated once the locks go; and a server stopped (SIGTERM) while they wait writes
+them all before it exits. A spectator's first chat message (the name is read) waits the
+same way; and with several workers the sign-in limits, counted in Redis, wait for a
+paused Redis off the loop.
 
 The cluster is test_postgres.py's throwaway cluster (never skipped).
 """
 
 from __future__ import annotations
 
+import functools
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
 import psycopg
 import pytest
-from leagueutil import League, league_server, register
+from clusterutil import RedisProc
+from leagueutil import PASSWORD, League, league_server, register
 from srvutil import Client, ServerProc
 from test_postgres import Cluster, postgres  # noqa: F401  (the session's cluster fixture)
 
@@ -43,6 +52,12 @@ class Site:
     sid: int
     claimable: str
     """A ranked game of ann's and bob's that bob never came to."""
+    played: list[str]
+    """The two finished games of ann's and bob's first match (not held in memory)."""
+    series_game: str
+    """The game of the series' first round (ann against a bot)."""
+    leaver: Client
+    """A guest who signs out."""
 
 
 @pytest.fixture(scope="module")
@@ -59,12 +74,19 @@ def site(
         boss = register(server.url, "boss")
         ann, bob = register(server.url, "ann"), register(server.url, "bob")
         league = League(server, boss, {"ann": ann, "bob": bob})
-        league.play(league.challenge("ann", "bob"), ["ann", "ann"])
+        played = [
+            g["game"] for g in league.play(league.challenge("ann", "bob"), ["ann", "ann"])["games"]
+        ]
+        assert len(played) == 2, played
         claimable = league.get(f"/api/league/matches/{league.challenge('ann', 'bob')}")["game"]
         r = ann.post("/api/series", {"rules": "standard", "seats": [{"kind": "me"}, BOT]})
         assert r.status_code == 201, r.text
         conninfo = url.replace("postgresql+psycopg://", "postgresql://", 1)
-        yield Site(server, conninfo, boss, ann, bob, r.json()["id"], claimable)
+        sheet = r.json()
+        leaver = Client(server.url)
+        yield Site(
+            server, conninfo, boss, ann, bob, sheet["id"], claimable, played, sheet["game"], leaver
+        )
     finally:
         server.stop()
 
@@ -73,17 +95,21 @@ BOT = {"kind": "bot", "level": "random"}
 
 
 @contextmanager
-def locked(site: Site, *tables: str) -> Iterator[None]:
-    """Hold ACCESS EXCLUSIVE locks on ``tables`` from another connection until the end."""
-    with psycopg.connect(site.conninfo) as pg, pg.transaction():  # its end lets them go
+def locked(site: Site | str, *tables: str) -> Iterator[None]:
+    """Hold ACCESS EXCLUSIVE locks on ``tables`` (or the mode a name says: ``"sessions in
+    exclusive mode"``) from another connection (to ``site``'s database, or the conninfo
+    given) until the end."""
+    conninfo = site if isinstance(site, str) else site.conninfo
+    with psycopg.connect(conninfo) as pg, pg.transaction():  # its end lets them go
         for t in tables:
-            pg.execute(f"lock table {t} in access exclusive mode")
+            pg.execute(f"lock table {t}" + ("" if " in " in t else " in access exclusive mode"))
         yield
 
 
-def waiting_at_the_database(site: Site) -> int:
+def waiting_at_the_database(site: Site | ServerProc) -> int:
     """How many lock requests wait in the database (the server's, here)."""
-    rows = site.server.query("select count(*) from pg_locks where not granted")
+    server = site if isinstance(site, ServerProc) else site.server
+    rows = server.query("select count(*) from pg_locks where not granted")
     return int(rows[0][0])
 
 
@@ -95,11 +121,12 @@ def wait_for(what: Callable[[], bool], timeout: float, message: str) -> None:
         time.sleep(0.05)
 
 
-def prompt_answer(site: Site) -> float:
+def prompt_answer(site: Site | ServerProc) -> float:
     """Seconds another request (no database) takes to answer; fails past :data:`PROMPT`."""
+    server = site if isinstance(site, ServerProc) else site.server
     start = time.monotonic()
     try:
-        r = httpx.get(site.server.url + "/api/options", timeout=PROMPT + 1)
+        r = httpx.get(server.url + "/api/options", timeout=PROMPT + 1)
     except httpx.TimeoutException:
         pytest.fail("the server did not answer while a league request waited: loop blocked")
     assert r.status_code == 200
@@ -107,6 +134,23 @@ def prompt_answer(site: Site) -> float:
 
 
 Call = Callable[[Site], httpx.Response]
+
+
+def in_background(
+    call: Callable[[], httpx.Response],
+) -> tuple[threading.Thread, list[httpx.Response | BaseException]]:
+    """Start ``call`` in a thread; the thread and the list its answer (or error) goes to."""
+    got: list[httpx.Response | BaseException] = []
+
+    def run() -> None:
+        try:
+            got.append(call())
+        except BaseException as e:  # the caller reports it
+            got.append(e)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    return worker, got
 
 
 def claim(site: Site) -> httpx.Response:
@@ -192,6 +236,45 @@ ROUTES: list[tuple[str, str, Call, int, str]] = [
         201,
         '"players":[{"name":"bob"',
     ),
+    # the pages' own reads, the league's and series' parts of them included
+    ("lobby page", "league_challenges", lambda s: s.bob.http.get("/"), 200, 'id="league-lobby"'),
+    ("my profile page", "games", lambda s: s.bob.http.get("/me"), 200, 'id="league-profile"'),
+    (
+        "profile page",
+        "league_matches",
+        lambda s: s.bob.http.get("/u/ann"),
+        200,
+        'id="league-profile"',
+    ),
+    (
+        "table page",
+        "series_rounds",
+        lambda s: s.bob.http.get(f"/g/{s.series_game}"),
+        200,
+        'id="link-series"',
+    ),
+    (
+        "sign out",
+        "sessions in exclusive mode",  # the session is still read; its delete waits
+        lambda s: s.leaver.http.post("/signout", data={"csrf": s.leaver.csrf}),
+        303,
+        "",
+    ),
+    # replays and records, of finished games nobody holds
+    (
+        "replay",
+        "chat",
+        lambda s: s.bob.http.get(f"/api/games/{s.played[1]}/replay"),
+        200,
+        '"positions"',
+    ),
+    (
+        "record",
+        "moves",
+        lambda s: s.bob.http.get(f"/api/games/{s.played[0]}/record"),
+        200,
+        "cuttle server",
+    ),
 ]
 
 
@@ -269,3 +352,123 @@ def test_game_over_hooks_score_and_rate_off_the_loop(site: Site) -> None:
         return any(p["player"] == "carl" and p["losses"] == 1 for p in ladder)
 
     wait_for(rated, 15, "the bot game was not rated once the locks went")
+
+
+def test_a_spectators_first_chat_message_waits_for_their_name_off_the_loop(site: Site) -> None:
+    """A spectator's name is read from the database for their first message: with the
+    users' table locked the server answers meanwhile, and the message goes out, with the
+    name, once the lock goes."""
+    eve = register(site.server.url, "eve")
+    sock = eve.ws(site.series_game)
+    try:
+        sock.until(lambda m: m["t"] == "chat_log")
+        before = waiting_at_the_database(site)
+        with locked(site, "users"):
+            sock.send({"t": "chat", "text": "hello from the rail"})
+            wait_for(
+                lambda: waiting_at_the_database(site) > before,
+                10,
+                "the chat message never reached the locked table",
+            )
+            assert prompt_answer(site) < PROMPT
+        msg = sock.until(lambda m: m["t"] == "chat", timeout=15)
+        assert (msg["channel"], msg["name"], msg["text"]) == (
+            "spectators",
+            "eve",
+            "hello from the rail",
+        )
+    finally:
+        sock.close()
+
+
+def test_a_graceful_stop_writes_the_deferred_scores_and_ratings(
+    postgres: Cluster,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Two series rounds against a bot end while the series' and ratings' tables are
+    locked, and the server is sent SIGTERM while their scoring and rating wait (the second
+    rating waits its turn behind the first, not yet at the database). The stop waits for
+    them: once the locks go, both rounds are scored and both games rated before it exits."""
+    dbname = postgres.create_database()
+    url = postgres.url(dbname)
+    conninfo = url.replace("postgresql+psycopg://", "postgresql://", 1)
+    server = league_server(tmp_path / "data", database_url=url).start()
+    try:
+        players = [register(server.url, name) for name in ("carl", "dora")]
+        sheets, socks = [], []
+        for p in players:
+            r = p.post("/api/series", {"rules": "standard", "seats": [{"kind": "me"}, BOT]})
+            assert r.status_code == 201, r.text
+            sheets.append(r.json())
+            socks.append(p.ws(sheets[-1]["game"]))
+            socks[-1].until(lambda m: m["t"] == "state")
+        tables = ("series", "series_rounds", "league_ratings", "league_rating_history")
+        with locked(conninfo, *tables):
+            for sock in socks:
+                sock.send({"t": "resign"})
+                sock.until(lambda m: m["t"] == "event" and "meta" in m)
+                sock.close()
+            # two scorings and the first rating wait at the database; the second rating
+            # waits on the server for the first
+            wait_for(lambda: waiting_at_the_database(server) >= 3, 10, "the hooks never waited")
+            assert server.proc is not None
+            server.proc.send_signal(signal.SIGTERM)
+            time.sleep(1.0)  # the locks go while it stops
+        # uvicorn stops gracefully, then ends by the signal it was sent
+        assert server.proc.wait(30) in (0, -signal.SIGTERM)
+    finally:
+        server.stop()
+    with psycopg.connect(conninfo) as pg:
+        for p, sheet in zip(players, sheets, strict=True):
+            scored = pg.execute(
+                "select points from series_rounds where series_id = %s and number = 1",
+                (sheet["id"],),
+            ).fetchone()
+            assert scored is not None and scored[0] is not None, f"{p.user['name']}: unscored"
+            rated = pg.execute(
+                "select losses from league_ratings where pool = 'bots' and subject = %s",
+                (f"u:{p.user['id']}",),
+            ).fetchone()
+            assert rated == (1,), f"{p.user['name']}'s game against the bot was not rated"
+
+
+def sign_in(c: Client, how: str) -> httpx.Response:
+    """``c`` signs in as fay through the JSON API (``how="api"``) or the form."""
+    body = {"username": "fay", "password": PASSWORD}
+    if how == "api":
+        return c.post("/api/signin", body)
+    return c.http.post("/signin", data={**body, "csrf": c.csrf})
+
+
+def test_sign_in_limits_counted_in_redis_wait_off_the_loop(
+    postgres: Cluster,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """With Redis (several workers' shared limits), a sign-in counts the attempt in Redis:
+    with Redis paused, the server answers meanwhile, and the sign-in (the JSON API's and
+    the form's) goes ahead once Redis is back."""
+    redis_proc = RedisProc(tmp_path).start()
+    url = postgres.url(postgres.create_database())
+    server = ServerProc(
+        tmp_path / "data", database_url=url, redis_url=redis_proc.url, args=["--bot-workers", "0"]
+    ).start()
+    try:
+        register(server.url, "fay")
+        pause = 3.0
+        for how in ("api", "form"):
+            c = Client(server.url)
+            redis_proc.client().execute_command("CLIENT", "PAUSE", int(pause * 1000), "ALL")
+            start = time.monotonic()
+            worker, got = in_background(functools.partial(sign_in, c, how))
+            time.sleep(0.3)
+            assert worker.is_alive(), f"signed in without Redis: {got}"
+            assert prompt_answer(server) < PROMPT
+            assert worker.is_alive()
+            worker.join(15)
+            (r,) = got
+            assert isinstance(r, httpx.Response), r
+            assert r.status_code == (200 if how == "api" else 303), r.text
+            assert time.monotonic() - start >= pause - 0.5  # it did wait for Redis
+    finally:
+        server.stop()
+        redis_proc.stop()
