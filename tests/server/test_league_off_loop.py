@@ -18,6 +18,7 @@ The cluster is test_postgres.py's throwaway cluster (never skipped).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import signal
 import threading
@@ -472,3 +473,33 @@ def test_sign_in_limits_counted_in_redis_wait_off_the_loop(
     finally:
         server.stop()
         redis_proc.stop()
+
+
+def test_the_stop_waits_for_deferred_work_a_bounded_time() -> None:
+    """A rating that never finishes holds a stop up for the wait's bound only; one that
+    finishes ends the wait at once."""
+    from types import SimpleNamespace
+
+    from cuttle.server.app import finish_deferred
+
+    async def main() -> tuple[float, float]:
+        loop = asyncio.get_running_loop()
+        stuck = loop.create_task(asyncio.sleep(3600))
+        quick = loop.create_task(asyncio.sleep(0.05))
+        state = SimpleNamespace(
+            league=SimpleNamespace(pending=lambda: {t for t in (stuck,) if not t.done()}),
+            series=SimpleNamespace(pending=lambda: {t for t in (quick,) if not t.done()}),
+        )
+        app: Any = SimpleNamespace(state=state)
+        start = time.monotonic()
+        await finish_deferred(app, timeout=0.5)
+        bounded = time.monotonic() - start
+        stuck.cancel()
+        quick = loop.create_task(asyncio.sleep(0.05))
+        start = time.monotonic()
+        await finish_deferred(app, timeout=10)
+        return bounded, time.monotonic() - start
+
+    bounded, done = asyncio.run(main())
+    assert 0.5 <= bounded < 1.5
+    assert done < 1.0
