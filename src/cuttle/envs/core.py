@@ -4,7 +4,8 @@
 encoded action space needs on top of it: the discard being chosen one card at a time,
 the legal indices of the seat to act and the public move history. Observations come
 from the seat's own view only: :func:`~cuttle.engine.seatview.seat_position` encoded by
-:class:`~cuttle.bots.encoding.SeatEncoder` (the same vector as encoding
+:class:`~cuttle.bots.encoding.SeatEncoder`, or the compiled accelerator writing the
+same from the game (:meth:`~cuttle.bots.encoding.SeatEncoder.encode_game`), the vector of encoding
 ``game.view(seat)``, several times faster). The legal indices, the mask and each seat's
 observation are computed at most once per position, on first use.
 """
@@ -21,7 +22,6 @@ from ..engine.game import Game, new_game
 from ..engine.history import Event, event_of
 from ..engine.moves import DISCARD, Move, move_text, parse_move
 from ..engine.rules import RuleSet, get_rules
-from ..engine.seatview import seat_position
 from .encoding import (
     NUM_ACTIONS,
     DiscardChooser,
@@ -166,13 +166,36 @@ class EnvGame:
 
     def legal(self) -> dict[int, Move | None]:
         """Legal indices of the seat to act, each with its move (None: a discard step)."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             g = self.game
-            if g.is_over:
+            if g.winners is not None:
+                legal = self._legal = {}
+            else:
+                legal = self._legal = legal_indices(
+                    g.legal_actions(), g.to_act, g.n, self.chosen
+                )
+        return legal
+
+    def fill_mask(self, mask: np.ndarray) -> np.ndarray:
+        """Set a 1 in the zeroed one-byte vector ``mask`` (``int8`` or ``bool``,
+        :data:`NUM_ACTIONS` entries) at each legal index; return it. The first call of a
+        position finds the legal indices and fills the mask in one pass."""
+        legal = self._legal
+        if legal is None:
+            g = self.game
+            if g.winners is not None:
                 self._legal = {}
             else:
-                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen)
-        return self._legal
+                self._legal = legal_indices(
+                    g.legal_actions(), g.to_act, g.n, self.chosen, mask
+                )
+            return mask
+        w = memoryview(mask).cast("B")  # single entries: cheaper than numpy indexing
+        for i in legal:
+            w[i] = 1
+        w.release()
+        return mask
 
     def legal_texts(self) -> dict[str, Move]:
         """The legal moves of the seat to act by their text, in the order of
@@ -204,11 +227,7 @@ class EnvGame:
         """
         m = self._mask
         if m is None:
-            m = self._mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            w = memoryview(m)  # single entries: cheaper than numpy indexing
-            for i in self.legal():
-                w[i] = 1
-            w.release()
+            m = self._mask = self.fill_mask(np.zeros(NUM_ACTIONS, dtype=np.int8))
         return m
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -237,7 +256,7 @@ class EnvGame:
         encoder = self._encoder
         if encoder is None:
             encoder = self._encoder = _encoder(g.rules)
-        return encoder.encode(seat_position(g, seat), chosen, out)
+        return encoder.encode_game(g, seat, chosen, out)
 
     def observation_text(self, seat: int) -> str:
         """One-line text of ``seat``'s view."""
