@@ -10,12 +10,18 @@ For each rule set it plays random games and reports decisions per second for:
 * ``core``: :class:`cuttle.envs.core.EnvGame` with the observation vector and the mask
   of the seat to act at every decision (what every interface below does);
 * ``pettingzoo``: the AEC loop ``last()`` + ``step()``; the random agent reads the
-  ``int8`` mask through a ``bool`` view (``np.flatnonzero`` on ``int8`` itself costs
-  about 11 µs more per call in numpy 2.x, the agent's cost, not the wrapper's);
+  ``int8`` mask through a ``bool`` view, ``mask.view(bool).nonzero()[0]`` (1.1 µs;
+  ``np.flatnonzero`` of the view 2.4 µs, of the ``int8`` array itself 12 µs in numpy
+  2.x: the agent's cost, not the wrapper's);
 * ``gymnasium``: ``step()`` against the ``random`` bot, counting every move of the game
   (the agent's and the bot's), so that it compares with the engine's moves;
 * ``openspiel``: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``
-  through pyspiel (the 52-54 chance actions of the deal are timed but not counted).
+  through pyspiel (the 52-54 chance actions of the deal are timed but not counted);
+  ``observation_tensor()`` returns a Python list of 1,980 floats that pyspiel copies
+  out of the observer at every call;
+* ``openspiel-obs``: the same with OpenSpiel's fast Python path for observations, the
+  game's observer (``game.make_py_observer()``), whose numpy ``tensor``
+  ``set_from(state, player)`` fills in place.
 
 A random move is drawn the same cheap way everywhere (from the legal list). Discard
 steps count as decisions. The ratio columns divide each interface's rate by the
@@ -29,6 +35,7 @@ Usage::
     python bench/envs.py --rules standard --seconds 5
     python bench/envs.py --reference           # the view-based encoder, for comparison
     python bench/envs.py --parts               # where the time of one decision goes
+    python bench/envs.py --pure                # without the compiled accelerator
 """
 
 from __future__ import annotations
@@ -45,6 +52,7 @@ from collections.abc import Callable
 import numpy as np
 
 from cuttle import RuleSet, get_rules, new_game
+from cuttle.bots.encoding import compiled_active, use_compiled
 from cuttle.engine.seatview import seat_position
 from cuttle.envs.core import EnvGame
 
@@ -134,7 +142,7 @@ def pettingzoo(rules: RuleSet) -> Callable[[int], int]:
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)).tolist()))
+            e.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
             n += 1
         return n
 
@@ -152,7 +160,7 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
         env.reset(seed=seed)
         done = False
         while not done:
-            action = rng.choice(np.flatnonzero(env.action_masks()).tolist())
+            action = rng.choice(env.action_masks().nonzero()[0].tolist())
             _o, _r, term, trunc, _i = env.step(action)
             done = term or trunc
         return len(env.game.log)
@@ -160,8 +168,11 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
     return run
 
 
-def openspiel(rules: RuleSet) -> Callable[[int], int]:
-    """One random game through pyspiel, with an observation tensor per decision."""
+def openspiel(rules: RuleSet, observer: bool = False) -> Callable[[int], int]:
+    """One random game through pyspiel, with an observation tensor per decision:
+    ``state.observation_tensor()`` (a Python list of 1,980 floats, copied out by pyspiel),
+    or with ``observer`` the Python game's observer (``game.make_py_observer()``) whose
+    ``tensor``, a numpy array, ``set_from(state, player)`` fills in place."""
     import pyspiel
 
     import cuttle.envs.openspiel  # noqa: F401 - registers python_cuttle
@@ -172,6 +183,7 @@ def openspiel(rules: RuleSet) -> Callable[[int], int]:
         "move_cap": rules.move_cap,
     }
     game = pyspiel.load_game("python_cuttle", params)
+    obs = game.make_py_observer()
 
     def run(seed: int) -> int:
         rng = random.Random(seed)
@@ -181,7 +193,10 @@ def openspiel(rules: RuleSet) -> Callable[[int], int]:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
-            state.observation_tensor(state.current_player())
+            if observer:
+                obs.set_from(state, state.current_player())
+            else:
+                state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             n += 1
         return n
@@ -252,8 +267,13 @@ def main(argv: list[str] | None = None) -> None:
         "--reference", action="store_true", help="observations from game.view (the old encoder)"
     )
     ap.add_argument("--parts", action="store_true", help="time each piece of a decision")
+    ap.add_argument(
+        "--pure", action="store_true", help="the pure-Python encoder (no compiled accelerator)"
+    )
     args = ap.parse_args(argv)
     EnvGame.reference_observations = args.reference
+    if args.pure:
+        use_compiled(False)
     if args.parts:
         labels = [x.strip() for x in args.rules.split(",") if x.strip()]
         table = {label: parts(rule_set(label)) for label in labels}
@@ -266,9 +286,10 @@ def main(argv: list[str] | None = None) -> None:
     print(
         "| rule set | engine | engine+view | engine+seat | core | pettingzoo | gymnasium "
         "| openspiel | core / engine | pettingzoo / engine | gymnasium / engine "
-        "| openspiel / engine | pettingzoo / engine+view |"
+        "| openspiel / engine | pettingzoo / engine+view | openspiel-obs "
+        "| openspiel-obs / engine |"
     )
-    print("|---|" + "---:|" * 12)
+    print("|---|" + "---:|" * 14)
     for label in labels:
         rules = rule_set(label)
         rates = [
@@ -280,14 +301,19 @@ def main(argv: list[str] | None = None) -> None:
             _measure(gymnasium(rules), args.seconds),
             _measure(openspiel(rules), args.seconds),
         ]
+        observer = _measure(openspiel(rules, observer=True), args.seconds)
         cells = " | ".join(f"{r:,.0f}" for r in rates)
         ratios = " | ".join(f"{r / rates[0]:.2f}" for r in rates[3:])
-        print(f"| {label} | {cells} | {ratios} | {rates[4] / rates[1]:.2f} |")
+        print(
+            f"| {label} | {cells} | {ratios} | {rates[4] / rates[1]:.2f} "
+            f"| {observer:,.0f} | {observer / rates[0]:.2f} |"
+        )
     print()
-    flag = " --reference" if args.reference else ""
+    flag = (" --reference" if args.reference else "") + (" --pure" if args.pure else "")
+    how = "compiled accelerator" if compiled_active() else "pure Python"
     print(
         f"Decisions per CPU second, one process; move cap {CAP}; observations "
-        f"{'from game.view (reference)' if args.reference else 'from seat_position'}. "
+        f"{'from game.view (reference)' if args.reference else 'from the game'} ({how}). "
         f"Python {sys.version.split()[0]} on {platform.machine()} "
         f"({platform.processor() or 'cpu'}), {os.cpu_count()} cores; "
         f"`python bench/envs.py --seconds {args.seconds:g}{flag}`."

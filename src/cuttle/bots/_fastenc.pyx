@@ -80,6 +80,7 @@ cdef class ObsWriter:
     cdef dict phase_slot
     cdef dict kind_slot
     cdef int phase_other, kind_other
+    cdef tuple _args
 
     def __cinit__(self):
         self.tpl = NULL
@@ -94,6 +95,8 @@ cdef class ObsWriter:
         cdef int s, v, k
         cdef Py_ssize_t size
         cdef const unsigned char[::1] t
+        self._args = (n, cap, goals, templates, rel, offsets, point_value, rank, king, queen,
+                      phase_slot, phase_other, kind_slot, kind_other)
         if n < 1 or n > NSEATS:
             raise ValueError(f"{n} seats: 1 to {NSEATS} supported")
         self.n = n
@@ -144,6 +147,15 @@ cdef class ObsWriter:
         self.phase_other = phase_other
         self.kind_slot = kind_slot
         self.kind_other = kind_other
+
+    def __reduce__(self):
+        return (ObsWriter, self._args)
+
+    def __copy__(self):
+        return self  # never changed after __init__
+
+    def __deepcopy__(self, memo):
+        return self
 
     def encode(self, game, int seat, chosen, out):
         """Write ``seat``'s observation of ``game`` into ``out`` (float32, C-contiguous)."""
@@ -313,6 +325,15 @@ cdef class ActionKeys:
         if self.table.shape[0] != K_VERBS * K_CARDS * K_CARDS * K_SEATS:
             raise ValueError("the key table has the wrong size")
         self.discard_verb = discard_verb
+
+    def __reduce__(self):
+        return (ActionKeys, (self._keep, self.discard_verb))
+
+    def __copy__(self):
+        return self  # never changed after __init__
+
+    def __deepcopy__(self, memo):
+        return self
 
     def legal_map(self, list legal, int actor, int players, mask):
         """``{index: move}`` of non-discard ``legal`` moves, marking each in ``mask``

@@ -328,7 +328,7 @@ def legal_indices(
     ``bool``), gets a 1 at each legal index.
     """
     if _COMPILED and not chosen and type(legal) is list:
-        fast: dict[int, Move | None] | None = _action_keys().legal_map(
+        fast: dict[int, Move | None] | None = (_KEYS or _action_keys()).legal_map(
             legal, actor, players, mask
         )
         if fast is not None:
@@ -337,7 +337,7 @@ def legal_indices(
             mask.fill(0)  # a discard or an unusual move: the Python path below
     out = _legal_indices(legal, actor, players, chosen)
     if mask is not None:
-        w = memoryview(mask).cast("B")  # single entries: cheaper than numpy indexing
+        w = mask.data.cast("B")  # single entries: cheaper than numpy indexing
         for i in out:
             w[i] = 1
         w.release()
@@ -655,6 +655,13 @@ class SeatEncoder:
     def rules(self) -> RuleSet:
         """The rule set this encoder serves."""
         return self._rules
+
+    @property
+    def writer(self) -> Any:
+        """The compiled writer when the accelerator is active, else None: its
+        ``encode(game, seat, chosen, out)`` fills ``out`` (a float32 vector of
+        :data:`OBS_SIZE`) as :meth:`encode_game` does and returns it."""
+        return self._c if _COMPILED else None
 
     def encode(
         self, pos: SeatPosition, chosen: Sequence[int] = (), out: np.ndarray | None = None

@@ -24,6 +24,7 @@ from ..engine.moves import DISCARD, Move, move_text, parse_move
 from ..engine.rules import RuleSet, get_rules
 from .encoding import (
     NUM_ACTIONS,
+    OBS_SIZE,
     DiscardChooser,
     EncodingError,
     SeatEncoder,
@@ -56,6 +57,9 @@ def outcome_returns(game: Game) -> list[float]:
         return [0.0] * game.n
     return [1.0 if s in out.winners else -1.0 for s in range(game.n)]
 
+
+_ILLEGAL: Any = object()
+"""Marks an index missing from the legal map (``None`` is a discard step)."""
 
 _TEXTS: dict[Move, str] = {}
 
@@ -151,12 +155,13 @@ class EnvGame:
     @property
     def to_act(self) -> int:
         """The seat that must decide now (-1 once the game is over)."""
-        return -1 if self.game.is_over else self.game.to_act
+        g = self.game
+        return g.to_act if g.winners is None else -1
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.game.is_over
+        return self.game.winners is not None
 
     @property
     def truncated(self) -> bool:
@@ -172,9 +177,7 @@ class EnvGame:
             if g.winners is not None:
                 legal = self._legal = {}
             else:
-                legal = self._legal = legal_indices(
-                    g.legal_actions(), g.to_act, g.n, self.chosen
-                )
+                legal = self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen)
         return legal
 
     def fill_mask(self, mask: np.ndarray) -> np.ndarray:
@@ -187,9 +190,7 @@ class EnvGame:
             if g.winners is not None:
                 self._legal = {}
             else:
-                self._legal = legal_indices(
-                    g.legal_actions(), g.to_act, g.n, self.chosen, mask
-                )
+                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen, mask)
             return mask
         w = memoryview(mask).cast("B")  # single entries: cheaper than numpy indexing
         for i in legal:
@@ -227,7 +228,13 @@ class EnvGame:
         """
         m = self._mask
         if m is None:
-            m = self._mask = self.fill_mask(np.zeros(NUM_ACTIONS, dtype=np.int8))
+            m = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            g = self.game
+            if self._legal is None and g.winners is None:
+                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen, m)
+            else:
+                self.fill_mask(m)
+            self._mask = m
         return m
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -244,7 +251,20 @@ class EnvGame:
         if out is None:
             vec = self._obs.get(seat)
             if vec is None:
-                vec = self._obs[seat] = self._observe(seat, None)
+                encoder = self._encoder
+                if encoder is None:
+                    encoder = self._encoder = _encoder(self.game.rules)
+                writer = encoder.writer
+                if writer is not None and not self.reference_observations:
+                    # the compiled accelerator, called straight (this runs at every step)
+                    g = self.game
+                    chosen = self.chosen
+                    if chosen and (seat != g.to_act or g.winners is not None):
+                        chosen = ()
+                    vec = writer.encode(g, seat, chosen, np.empty(OBS_SIZE, dtype=np.float32))
+                else:
+                    vec = self._observe(seat, None)
+                self._obs[seat] = vec
             return vec
         return self._observe(seat, out)
 
@@ -275,14 +295,16 @@ class EnvGame:
         A ``discard-card`` step that does not yet complete a discard returns ``None``.
         Raises :class:`EncodingError` if ``index`` is not legal now.
         """
-        legal = self.legal()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
         index = int(index)
-        if index not in legal:
+        move = legal.get(index, _ILLEGAL)
+        if move is _ILLEGAL:
             raise EncodingError(
                 f"action {index} ({action_name(index) if 0 <= index < NUM_ACTIONS else '?'})"
                 " is not legal now"
             )
-        move = legal[index]
         if move is None:
             discards = [m[4] for m in self.game.legal_actions() if m[0] == DISCARD]
             chooser = DiscardChooser(discards, self.chosen)
@@ -302,7 +324,12 @@ class EnvGame:
         g.apply(move)
         self.log.append((seat, move))
         self.chosen = ()
-        self._moved()
+        # what was computed for the position before (as _moved, inline: every step)
+        self._legal = None
+        self._mask = None
+        self._texts = None
+        if self._obs:
+            self._obs = {}
 
     def play(self, text: str) -> None:
         """Apply a move given as notation text; the engine explains an illegal one."""
