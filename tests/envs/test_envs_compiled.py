@@ -132,3 +132,23 @@ def test_encoders_copy_and_pickle_with_their_writer() -> None:
     writer = pickle.loads(pickle.dumps(encoder.writer))
     out = np.zeros(E.OBS_SIZE, dtype=np.float32)
     assert writer.encode(g, 1, (), out).tobytes() == encoder.encode_game(g, 1).tobytes()
+
+
+def test_a_game_class_with_its_own_can_see_hand_is_asked() -> None:
+    from cuttle.engine.game import Game
+
+    class OpenTable(Game):
+        __slots__ = ()
+
+        def can_see_hand(self, viewer: int, holder: int) -> bool:
+            return True
+
+    g = new_game("cutthroat", seed=2)
+    open_table = g.copy()
+    open_table.__class__ = OpenTable
+    encoder = E.SeatEncoder(g.rules)
+    out = np.zeros(E.OBS_SIZE, dtype=np.float32)
+    fast = encoder.writer.encode(open_table, 0, (), out)
+    pure = encoder.encode(seat_position(g, 0, open_hands=True))
+    assert fast.tobytes() == pure.tobytes()
+    assert fast.tobytes() != encoder.encode_game(g, 0).tobytes()  # other hands shown

@@ -81,6 +81,7 @@ cdef class ObsWriter:
     cdef dict kind_slot
     cdef int phase_other, kind_other
     cdef tuple _args
+    cdef object core_can_see
 
     def __cinit__(self):
         self.tpl = NULL
@@ -147,6 +148,8 @@ cdef class ObsWriter:
         self.phase_other = phase_other
         self.kind_slot = kind_slot
         self.kind_other = kind_other
+        from cuttle.engine.core import Core
+        self.core_can_see = Core.can_see_hand
 
     def __reduce__(self):
         return (ObsWriter, self._args)
@@ -195,13 +198,45 @@ cdef class ObsWriter:
         cdef tuple st, covers
         cdef int stolen = self.o_stolen, top = self.o_top
         cdef double used
+        cdef int mirror, open_all, glasses_public, with_glasses, mine
         memcpy(w, self.tpl + seat * size, size * sizeof(float))
         if len(hands) != n or len(points) != n or len(faces) != n or len(glasses) != n:
             raise ValueError("the game's table size differs from the encoder's")
+        # Whose hands the seat sees: Core.can_see_hand (engine/core.py), decided here
+        # once per call rather than by a Python call per hand; a game class with its
+        # own can_see_hand is asked per hand. The tests check both agree everywhere.
+        mirror = getattr(type(game), "can_see_hand") is self.core_can_see
+        open_all = glasses_public = with_glasses = mine = 0
+        if mirror:
+            if game.winners is not None:
+                open_all = 1
+            elif game._perms and game.hands_open():
+                open_all = 1
+            else:
+                rules = game.rules
+                if rules.open_hands_on_empty_deck and not game.deck and not game.revealed:
+                    open_all = 1
+                elif rules.glasses_public:
+                    glasses_public = 1
+                    for v in range(n):
+                        if glasses[v]:
+                            with_glasses += 1
+                elif glasses[seat]:
+                    mine = 1
+                    opps = game._opps[seat]
         for v in range(n):
             ro = &self.rel[seat][v][0]
             hand = hands[v]
-            if v == seat or game.can_see_hand(seat, v):
+            if v == seat or open_all:
+                sees = True
+            elif not mirror:
+                sees = game.can_see_hand(seat, v)
+            elif glasses_public:
+                # another seat than the holder has glasses on its field
+                sees = with_glasses - (1 if glasses[v] else 0) > 0
+            else:
+                sees = mine and v in opps
+            if sees:
                 for x in hand:
                     _put(w, ro[R_HAND] + _card(x), 1.0, size)
             else:
