@@ -21,8 +21,9 @@ from cpython.buffer cimport (
 )
 from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from cpython.ref cimport PyObject
-from libc.string cimport memcpy
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.ref cimport PyObject, _Py_REFCNT
+from libc.string cimport memcpy, memset
 
 # R_*: the fields of one seat's offsets (bots.encoding._SeatOffsets, in that order);
 # K_*: the action key table's axes (verb, card + 1, target + 1, relative seat + 1)
@@ -62,6 +63,24 @@ cdef inline int _card(object x) except -1:
     return c
 
 
+cdef object _take(list pool, object make, int limit):
+    """A vector of ``pool`` that nobody else holds (only the pool refers to it, so no
+    caller can see it change), or a new one from ``make()`` (kept while the pool has room).
+
+    The arrays handed out are never written while anyone holds them: an array
+    referred to by a caller, a view of it or an exported buffer is never reused."""
+    cdef Py_ssize_t i
+    cdef PyObject* p
+    for i in range(PyList_GET_SIZE(pool)):
+        p = PyList_GET_ITEM(pool, i)
+        if _Py_REFCNT(p) == 1:
+            return <object>p
+    a = make()
+    if PyList_GET_SIZE(pool) < limit:
+        pool.append(a)
+    return a
+
+
 cdef class ObsWriter:
     """Writes one rule set's observation vectors (built by ``SeatEncoder``)."""
 
@@ -82,6 +101,8 @@ cdef class ObsWriter:
     cdef int phase_other, kind_other
     cdef tuple _args
     cdef object core_can_see
+    cdef list pool
+    cdef public object make
 
     def __cinit__(self):
         self.tpl = NULL
@@ -150,6 +171,8 @@ cdef class ObsWriter:
         self.kind_other = kind_other
         from cuttle.engine.core import Core
         self.core_can_see = Core.can_see_hand
+        self.pool = []
+        self.make = None
 
     def __reduce__(self):
         return (ObsWriter, self._args)
@@ -162,6 +185,9 @@ cdef class ObsWriter:
 
     def encode(self, game, int seat, chosen, out):
         """Write ``seat``'s observation of ``game`` into ``out`` (float32, C-contiguous)."""
+        return self._encode(game, seat, chosen, out)
+
+    cdef object _encode(self, game, int seat, chosen, out):
         cdef Py_buffer buf
         if seat < 0 or seat >= self.n:
             raise ValueError(f"seat {seat} is not at this table")
@@ -175,6 +201,11 @@ cdef class ObsWriter:
         finally:
             PyBuffer_Release(&buf)
         return out
+
+    def encode_new(self, game, int seat, chosen):
+        """``encode`` into a vector nobody holds: one of a few kept for reuse (no caller
+        holds it, so none sees it change) or a new one from ``self.make()``."""
+        return self._encode(game, seat, chosen, _take(self.pool, self.make, 8))
 
     cdef int _rel(self, int seat, object who) except -1:
         cdef int t = who
@@ -353,6 +384,8 @@ cdef class ActionKeys:
     cdef const short[::1] table
     cdef int discard_verb
     cdef object _keep
+    cdef list pool
+    cdef public object make
 
     def __init__(self, table, int discard_verb):
         self._keep = table
@@ -360,6 +393,21 @@ cdef class ActionKeys:
         if self.table.shape[0] != K_VERBS * K_CARDS * K_CARDS * K_SEATS:
             raise ValueError("the key table has the wrong size")
         self.discard_verb = discard_verb
+        self.pool = []
+        self.make = None
+
+    def legal_map_new(self, list legal, int actor, int players):
+        """``(legal_map(...), mask)`` with a zeroed int8 mask nobody holds (kept for
+        reuse, or new from ``self.make()``); None where ``legal_map`` gives None."""
+        cdef Py_buffer buf
+        mask = _take(self.pool, self.make, 8)
+        PyObject_GetBuffer(mask, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        memset(buf.buf, 0, buf.len)
+        PyBuffer_Release(&buf)
+        out = self._legal_map(legal, actor, players, mask)
+        if out is None:
+            return None
+        return out, mask
 
     def __reduce__(self):
         return (ActionKeys, (self._keep, self.discard_verb))
@@ -374,6 +422,9 @@ cdef class ActionKeys:
         """``{index: move}`` of non-discard ``legal`` moves, marking each in ``mask``
         (an int8/bool buffer, or None); None when a move needs the Python path (a
         discard, or a move outside the key table)."""
+        return self._legal_map(legal, actor, players, mask)
+
+    cdef object _legal_map(self, list legal, int actor, int players, mask):
         cdef dict out = {}
         cdef tuple m
         cdef int verb, c, t, s, rel, idx

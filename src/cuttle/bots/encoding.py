@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
@@ -196,7 +197,16 @@ def _action_keys() -> Any:
             if verb >= 0:
                 table[verb, c + 1, t + 1, rel + 1] = i
         _KEYS = _fastenc.ActionKeys(table.reshape(-1), DISCARD)
+        _KEYS.make = partial(np.zeros, NUM_ACTIONS, np.int8)
     return _KEYS
+
+
+def compiled_action_keys() -> Any:
+    """The compiled move -> index map when the accelerator is active, else None: its
+    ``legal_map(legal, actor, players, mask)`` is :func:`legal_indices` without a
+    discard (None where one needs the Python path), and ``legal_map_new(legal, actor,
+    players)`` gives that with a new ``int8`` mask (or None)."""
+    return (_KEYS or _action_keys()) if _COMPILED else None
 
 
 def encode_move(move: Move, actor: int, players: int) -> int:
@@ -633,6 +643,7 @@ class SeatEncoder:
                 POINT_VALUE, RANK_OF, KING, QUEEN, _PHASE_SLOT, len(KNOWN_PHASES),
                 _KIND_SLOT, len(PENDING_KINDS),
             )  # fmt: skip
+            self._c.make = partial(np.empty, OBS_SIZE, np.float32)
 
     def encode_game(
         self, game: Core, seat: int, chosen: Sequence[int] = (), out: np.ndarray | None = None
@@ -660,7 +671,9 @@ class SeatEncoder:
     def writer(self) -> Any:
         """The compiled writer when the accelerator is active, else None: its
         ``encode(game, seat, chosen, out)`` fills ``out`` (a float32 vector of
-        :data:`OBS_SIZE`) as :meth:`encode_game` does and returns it."""
+        :data:`OBS_SIZE`) as :meth:`encode_game` does and returns it;
+        ``encode_new(game, seat, chosen)`` writes into a vector that nobody holds
+        (one kept for reuse once every caller has let go of it, or a new one)."""
         return self._c if _COMPILED else None
 
     def encode(

@@ -24,11 +24,11 @@ from ..engine.moves import DISCARD, Move, move_text, parse_move
 from ..engine.rules import RuleSet, get_rules
 from .encoding import (
     NUM_ACTIONS,
-    OBS_SIZE,
     DiscardChooser,
     EncodingError,
     SeatEncoder,
     action_name,
+    compiled_action_keys,
     encode_view,
     legal_indices,
     observation_string,
@@ -228,12 +228,21 @@ class EnvGame:
         """
         m = self._mask
         if m is None:
-            m = np.zeros(NUM_ACTIONS, dtype=np.int8)
             g = self.game
             if self._legal is None and g.winners is None:
-                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen, m)
+                moves = g.legal_actions()
+                keys = compiled_action_keys()
+                if keys is not None and not self.chosen:
+                    # legal map and mask in one compiled pass, in a mask nobody holds
+                    got = keys.legal_map_new(moves, g.to_act, g.n)
+                    if got is not None:
+                        self._legal, m = got
+                        self._mask = m
+                        return m
+                m = np.zeros(NUM_ACTIONS, dtype=np.int8)
+                self._legal = legal_indices(moves, g.to_act, g.n, self.chosen, m)
             else:
-                self.fill_mask(m)
+                m = self.fill_mask(np.zeros(NUM_ACTIONS, dtype=np.int8))
             self._mask = m
         return m
 
@@ -261,7 +270,7 @@ class EnvGame:
                     chosen = self.chosen
                     if chosen and (seat != g.to_act or g.winners is not None):
                         chosen = ()
-                    vec = writer.encode(g, seat, chosen, np.empty(OBS_SIZE, dtype=np.float32))
+                    vec = writer.encode_new(g, seat, chosen)
                 else:
                     vec = self._observe(seat, None)
                 self._obs[seat] = vec
@@ -314,7 +323,17 @@ class EnvGame:
                 self.chosen = chooser.chosen
                 return None
             move = (DISCARD, -1, -1, -1, done)
-        self.apply(move)
+        # apply(move), inline: this runs at every step
+        g = self.game
+        seat = g.to_act
+        g.apply(move)
+        self.log.append((seat, move))
+        self.chosen = ()
+        self._legal = None
+        self._mask = None
+        self._texts = None
+        if self._obs:
+            self._obs = {}
         return move
 
     def apply(self, move: Move) -> None:

@@ -130,7 +130,13 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         if g is None:
             raise RuntimeError("call reset() first")
         seat = self._seat[agent]
-        mask = g.mask() if seat == g.to_act else np.zeros(NUM_ACTIONS, dtype=np.int8)
+        game = g.game
+        if seat == game.to_act and game.winners is None:
+            mask = g._mask
+            if mask is None:
+                mask = g.mask()
+        else:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         return {"observation": g.observation(seat), "action_mask": mask}
 
     def last(
