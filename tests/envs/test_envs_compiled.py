@@ -152,3 +152,55 @@ def test_a_game_class_with_its_own_can_see_hand_is_asked() -> None:
     pure = encoder.encode(seat_position(g, 0, open_hands=True))
     assert fast.tobytes() == pure.tobytes()
     assert fast.tobytes() != encoder.encode_game(g, 0).tobytes()  # other hands shown
+
+
+def test_arrays_handed_out_are_never_rewritten_while_held() -> None:
+    rng = random.Random(8)
+    env = EnvGame(new_game("multiplayer", seed=8))
+    kept: list[tuple[object, bytes]] = []
+    views = []
+    n = 0
+    while not env.is_over:
+        obs, mask = env.observation(env.to_act), env.mask()
+        if n % 3 == 0:
+            kept += [(obs, obs.tobytes()), (mask, mask.tobytes())]
+        elif n % 3 == 1:
+            views.append((obs[5:50], obs[5:50].tobytes()))  # a view holds its base
+        env.step(rng.choice(env.legal_list()))
+        n += 1
+    assert n > 20
+    for arr, before in kept + views:
+        assert arr.tobytes() == before  # type: ignore[attr-defined]
+
+
+def test_arrays_nobody_holds_are_reused() -> None:
+    rng = random.Random(9)
+    env = EnvGame(new_game("standard", seed=9))
+    seen_obs, seen_mask = set(), set()
+    for _ in range(12):
+        seen_obs.add(id(env.observation(env.to_act)))
+        seen_mask.add(id(env.mask()))
+        env.step(rng.choice(env.legal_list()))
+    assert len(seen_obs) <= 3 and len(seen_mask) <= 3
+
+
+def test_the_gym_leaves_the_position_out_for_the_random_bot_only() -> None:
+    from cuttle.bots import SeatView, make_bot
+    from cuttle.envs.gym import bot_move
+
+    env = EnvGame(new_game("standard", seed=3))
+    got: list[SeatView] = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view: SeatView) -> str:
+            got.append(view)
+            return view.legal[0]
+
+    bot_move(Spy(), env, env.to_act)  # type: ignore[arg-type]
+    assert got[-1] == SeatView.of(env.game, env.to_act)
+    random_bot = make_bot("random", seed=1)
+    assert random_bot.reads_position is False  # type: ignore[attr-defined]
+    same = make_bot("random", seed=1)
+    assert bot_move(random_bot, env, env.to_act) == same.choose(SeatView.of(env.game, env.to_act))

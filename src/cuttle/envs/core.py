@@ -259,23 +259,26 @@ class EnvGame:
         """
         if out is None:
             vec = self._obs.get(seat)
-            if vec is None:
-                encoder = self._encoder
-                if encoder is None:
-                    encoder = self._encoder = _encoder(self.game.rules)
-                writer = encoder.writer
-                if writer is not None and not self.reference_observations:
-                    # the compiled accelerator, called straight (this runs at every step)
-                    g = self.game
-                    chosen = self.chosen
-                    if chosen and (seat != g.to_act or g.winners is not None):
-                        chosen = ()
-                    vec = writer.encode_new(g, seat, chosen)
-                else:
-                    vec = self._observe(seat, None)
-                self._obs[seat] = vec
-            return vec
-        return self._observe(seat, out)
+            if vec is not None:
+                return vec
+        encoder = self._encoder
+        if encoder is None:
+            encoder = self._encoder = _encoder(self.game.rules)
+        writer = encoder.writer
+        if writer is not None and not self.reference_observations:
+            # the compiled accelerator, called straight (this runs at every step)
+            g = self.game
+            chosen = self.chosen
+            if chosen and (seat != g.to_act or g.winners is not None):
+                chosen = ()
+            if out is not None:
+                return writer.encode(g, seat, chosen, out)  # type: ignore[no-any-return]
+            vec = self._obs[seat] = writer.encode_new(g, seat, chosen)
+            return vec  # type: ignore[no-any-return]
+        if out is not None:
+            return self._observe(seat, out)
+        vec = self._obs[seat] = self._observe(seat, None)
+        return vec
 
     def _observe(self, seat: int, out: np.ndarray | None) -> np.ndarray:
         g = self.game
