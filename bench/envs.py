@@ -52,7 +52,18 @@ from collections.abc import Callable
 import numpy as np
 
 from cuttle import RuleSet, get_rules, new_game
-from cuttle.bots.encoding import compiled_active, use_compiled
+
+try:
+    from cuttle.bots.encoding import compiled_active, use_compiled
+except ImportError:  # a tree from before the accelerator (to run this bench on it)
+
+    def compiled_active() -> bool:
+        return False
+
+    def use_compiled(enabled: bool) -> bool:
+        return False
+
+
 from cuttle.engine.seatview import seat_position
 from cuttle.envs.core import EnvGame
 
