@@ -201,6 +201,10 @@ def _action_keys() -> Any:
     return _KEYS
 
 
+if _fastenc is not None:
+    _action_keys()  # built once, at import (a few milliseconds)
+
+
 def compiled_action_keys() -> Any:
     """The compiled move -> index map when the accelerator is active, else None: its
     ``legal_map(legal, actor, players, mask)`` is :func:`legal_indices` without a

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..bots import encoding as _encoding
 from ..engine.game import Game, new_game
 from ..engine.history import Event, event_of
 from ..engine.moves import DISCARD, Move, move_text, parse_move
@@ -28,7 +29,6 @@ from .encoding import (
     EncodingError,
     SeatEncoder,
     action_name,
-    compiled_action_keys,
     encode_view,
     legal_indices,
     observation_string,
@@ -231,7 +231,7 @@ class EnvGame:
             g = self.game
             if self._legal is None and g.winners is None:
                 moves = g.legal_actions()
-                keys = compiled_action_keys()
+                keys = _encoding._KEYS if _encoding._COMPILED else None
                 if keys is not None and not self.chosen:
                     # legal map and mask in one compiled pass, in a mask nobody holds
                     got = keys.legal_map_new(moves, g.to_act, g.n)

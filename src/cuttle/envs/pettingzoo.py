@@ -145,8 +145,25 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         """Observation, cumulative reward, terminated, truncated and info of
         ``agent_selection`` (``AECEnv.last``, in one call: it runs at every decision)."""
         agent = self.agent_selection
+        g = self.state_
+        if observe and g is not None:
+            # observe(agent), inline for the agent to act (this runs at every decision)
+            game = g.game
+            seat = self._seat[agent]
+            if seat == game.to_act and game.winners is None:
+                mask = g._mask
+                if mask is None:
+                    mask = g.mask()
+                vec = g._obs.get(seat)
+                if vec is None:
+                    vec = g.observation(seat)
+                obs: dict[str, np.ndarray] | None = {"observation": vec, "action_mask": mask}
+            else:
+                obs = self.observe(agent)
+        else:
+            obs = self.observe(agent) if observe else None
         return (
-            self.observe(agent) if observe else None,
+            obs,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
