@@ -36,6 +36,7 @@ Usage::
     python bench/envs.py --reference           # the view-based encoder, for comparison
     python bench/envs.py --parts               # where the time of one decision goes
     python bench/envs.py --pure                # without the compiled accelerator
+    python bench/envs.py --rounds 1            # each measurement in one piece (as before)
 """
 
 from __future__ import annotations
@@ -90,13 +91,24 @@ def rule_set(label: str) -> RuleSet:
 
 def _measure(game_fn: Callable[[int], int], seconds: float) -> float:
     """Decisions per CPU second of ``game_fn(seed) -> decisions`` run for ``seconds``."""
-    t0 = time.process_time()
-    steps = 0
-    seed = 0
-    while time.process_time() - t0 < seconds:
-        steps += game_fn(seed)
-        seed += 1
-    return steps / (time.process_time() - t0)
+    return _measure_all([game_fn], seconds, 1)[0]
+
+
+def _measure_all(fns: list[Callable[[int], int]], seconds: float, rounds: int) -> list[float]:
+    """Decisions per CPU second of each ``fn(seed) -> decisions``, ``seconds`` each, in
+    ``rounds`` interleaved slices (on a shared machine a busy spell then slows every
+    column a little rather than one column a lot). Each keeps its own run of seeds."""
+    steps = [0] * len(fns)
+    spent = [0.0] * len(fns)
+    seeds = [0] * len(fns)
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            t0 = time.process_time()
+            while time.process_time() - t0 < seconds / rounds:
+                steps[i] += fn(seeds[i])
+                seeds[i] += 1
+            spent[i] += time.process_time() - t0
+    return [n / t for n, t in zip(steps, spent, strict=True)]
 
 
 def engine(rules: RuleSet, view: str = "") -> Callable[[int], int]:
@@ -248,6 +260,20 @@ def parts(rules: RuleSet, games: int = 200) -> dict[str, float]:
         m = np.zeros(6278, dtype=np.int8)
         m.put(list(legal_indices(*x)), 1)  # type: ignore[arg-type]
 
+    compiled: list[tuple[str, Callable[[object], object], list[object]]] = []
+    writer = encoder.writer
+    if writer is not None:
+        from cuttle.bots.encoding import compiled_action_keys
+
+        keys = compiled_action_keys()
+        vec = np.zeros(len(encoder.encode(seats[0])), dtype=np.float32)
+        compiled = [
+            ("compiled: observation from the game", lambda g: writer.encode_new(g, g.to_act, ()),
+             positions),
+            ("compiled: same, into one buffer", lambda g: writer.encode(g, g.to_act, (), vec),
+             positions),
+            ("compiled: legal map + int8 mask", lambda x: keys.legal_map_new(*x), legal),
+        ]  # fmt: skip
     pieces: list[tuple[str, Callable[[object], object], list[object]]] = [
         ("engine decision (legal_actions + apply)", decide, positions),
         ("(copy, subtracted above)", copy_only, positions),
@@ -255,16 +281,21 @@ def parts(rules: RuleSet, games: int = 200) -> dict[str, float]:
         ("encode_view(view)", lambda v: encode_view(v, rules), views),
         ("seat_position(game, seat)", lambda g: seat_position(g, g.to_act), positions),
         ("SeatEncoder.encode(position)", encoder.encode, seats),
-        ("legal indices + int8 mask", mask, legal),
+        ("legal indices + int8 mask (pure Python)", mask, legal),
+        *compiled,
         ("np.flatnonzero(int8 mask)", np.flatnonzero, masks),
         ("np.flatnonzero(mask.view(bool))", lambda m: np.flatnonzero(m.view(np.bool_)), masks),
+        ("mask.view(bool).nonzero()[0]", lambda m: m.view(np.bool_).nonzero()[0], masks),
     ]
     out: dict[str, float] = {}
     for name, fn, items in pieces:
+        before = use_compiled(False) if "pure" in name else None
         t0 = time.process_time()
         for x in items:
             fn(x)
         out[name] = (time.process_time() - t0) / len(items) * 1e6
+        if before:
+            use_compiled(before)
     out["engine decision (legal_actions + apply)"] -= out.pop("(copy, subtracted above)")
     return out
 
@@ -278,6 +309,7 @@ def main(argv: list[str] | None = None) -> None:
         "--reference", action="store_true", help="observations from game.view (the old encoder)"
     )
     ap.add_argument("--parts", action="store_true", help="time each piece of a decision")
+    ap.add_argument("--rounds", type=int, default=4, help="interleaved slices of each measurement")
     ap.add_argument(
         "--pure", action="store_true", help="the pure-Python encoder (no compiled accelerator)"
     )
@@ -303,16 +335,20 @@ def main(argv: list[str] | None = None) -> None:
     print("|---|" + "---:|" * 14)
     for label in labels:
         rules = rule_set(label)
-        rates = [
-            _measure(engine(rules), args.seconds),
-            _measure(engine(rules, "json"), args.seconds),
-            _measure(engine(rules, "seat"), args.seconds),
-            _measure(core(rules), args.seconds),
-            _measure(pettingzoo(rules), args.seconds),
-            _measure(gymnasium(rules), args.seconds),
-            _measure(openspiel(rules), args.seconds),
-        ]
-        observer = _measure(openspiel(rules, observer=True), args.seconds)
+        *rates, observer = _measure_all(
+            [
+                engine(rules),
+                engine(rules, "json"),
+                engine(rules, "seat"),
+                core(rules),
+                pettingzoo(rules),
+                gymnasium(rules),
+                openspiel(rules),
+                openspiel(rules, observer=True),
+            ],
+            args.seconds,
+            args.rounds,
+        )
         cells = " | ".join(f"{r:,.0f}" for r in rates)
         ratios = " | ".join(f"{r / rates[0]:.2f}" for r in rates[3:])
         print(
@@ -327,7 +363,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{'from game.view (reference)' if args.reference else 'from the game'} ({how}). "
         f"Python {sys.version.split()[0]} on {platform.machine()} "
         f"({platform.processor() or 'cpu'}), {os.cpu_count()} cores; "
-        f"`python bench/envs.py --seconds {args.seconds:g}{flag}`."
+        f"`python bench/envs.py --seconds {args.seconds:g} --rounds {args.rounds}{flag}`."
     )
 
 
