@@ -22,5 +22,7 @@ else:
         compiler_directives={"language_level": "3"},
         quiet=True,
     )
+    for ext in ext_modules:
+        ext.optional = True  # cythonize() makes new Extension objects without the flag
 
 setup(ext_modules=ext_modules)

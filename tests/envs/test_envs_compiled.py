@@ -30,9 +30,23 @@ from cuttle.engine.seatview import seat_position  # noqa: E402
 from cuttle.envs.core import EnvGame  # noqa: E402
 
 
-def test_the_accelerator_is_built_and_active() -> None:
+@pytest.fixture(autouse=True)
+def _compiled_on() -> object:
+    """Every test here runs with the accelerator on (even under CUTTLE_PURE_PYTHON=1,
+    which runs the rest of the suite on the pure path); it fails where it is not built."""
+    before = E.use_compiled(True)
+    yield
+    E.use_compiled(before)
+
+
+def test_the_accelerator_is_built_and_on_by_default() -> None:
     assert E.compiled_available(), "cuttle.bots._fastenc is not built: run `make setup`"
-    assert E.compiled_active()
+    code = "from cuttle.bots import encoding as E; print(E.compiled_active())"
+    env = {k: v for k, v in os.environ.items() if k != "CUTTLE_PURE_PYTHON"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "True"
 
 
 def _pure_legal(env: EnvGame) -> tuple[dict, np.ndarray]:
