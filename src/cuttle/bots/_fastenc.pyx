@@ -63,22 +63,43 @@ cdef inline int _card(object x) except -1:
     return c
 
 
-cdef object _take(list pool, object make, int limit):
-    """A vector of ``pool`` that nobody else holds (only the pool refers to it, so no
-    caller can see it change), or a new one from ``make()`` (kept while the pool has room).
+cdef class _Pool:
+    """A few vectors of one size for reuse, each with its data address (fixed: the
+    pool's reference stops numpy resizing it)."""
 
-    The arrays handed out are never written while anyone holds them: an array
-    referred to by a caller, a view of it or an exported buffer is never reused."""
-    cdef Py_ssize_t i
-    cdef PyObject* p
-    for i in range(PyList_GET_SIZE(pool)):
-        p = PyList_GET_ITEM(pool, i)
-        if _Py_REFCNT(p) == 1:
-            return <object>p
-    a = make()
-    if PyList_GET_SIZE(pool) < limit:
-        pool.append(a)
-    return a
+    cdef list arrays
+    cdef void* addr[8]
+    cdef Py_ssize_t nbytes
+
+    def __cinit__(self, Py_ssize_t nbytes):
+        self.arrays = []
+        self.nbytes = nbytes
+
+    cdef object take(self, object make, void** ptr):
+        """A vector that nobody else holds (only the pool refers to it, so no caller
+        can see it change), or a new one from ``make()`` (kept while there is room);
+        its data address goes to ``ptr``.
+
+        An array referred to by a caller, by a view of it or by an exported buffer is
+        never reused."""
+        cdef Py_ssize_t i, k = PyList_GET_SIZE(self.arrays)
+        cdef PyObject* p
+        cdef Py_buffer buf
+        for i in range(k):
+            p = PyList_GET_ITEM(self.arrays, i)
+            if _Py_REFCNT(p) == 1:
+                ptr[0] = self.addr[i]
+                return <object>p
+        a = make()
+        PyObject_GetBuffer(a, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        ptr[0] = buf.buf
+        PyBuffer_Release(&buf)
+        if buf.len != self.nbytes:
+            raise ValueError(f"make() gave {buf.len} bytes, not {self.nbytes}")
+        if k < 8:
+            self.addr[k] = ptr[0]
+            self.arrays.append(a)
+        return a
 
 
 cdef class ObsWriter:
@@ -101,7 +122,7 @@ cdef class ObsWriter:
     cdef int phase_other, kind_other
     cdef tuple _args
     cdef object core_can_see
-    cdef list pool
+    cdef _Pool pool
     cdef public object make
 
     def __cinit__(self):
@@ -171,7 +192,7 @@ cdef class ObsWriter:
         self.kind_other = kind_other
         from cuttle.engine.core import Core
         self.core_can_see = Core.can_see_hand
-        self.pool = []
+        self.pool = _Pool(size * 4)
         self.make = None
 
     def __reduce__(self):
@@ -205,7 +226,12 @@ cdef class ObsWriter:
     def encode_new(self, game, int seat, chosen):
         """``encode`` into a vector nobody holds: one of a few kept for reuse (no caller
         holds it, so none sees it change) or a new one from ``self.make()``."""
-        return self._encode(game, seat, chosen, _take(self.pool, self.make, 8))
+        cdef void* ptr
+        if seat < 0 or seat >= self.n:
+            raise ValueError(f"seat {seat} is not at this table")
+        out = self.pool.take(self.make, &ptr)
+        self._fill(game, seat, chosen, <float*>ptr)
+        return out
 
     cdef int _rel(self, int seat, object who) except -1:
         cdef int t = who
@@ -384,33 +410,31 @@ cdef class ActionKeys:
     cdef const short[::1] table
     cdef int discard_verb
     cdef object _keep
-    cdef list pool
+    cdef _Pool pool
     cdef public object make
 
-    def __init__(self, table, int discard_verb):
+    def __init__(self, table, int discard_verb, Py_ssize_t n_actions):
         self._keep = table
         self.table = table
         if self.table.shape[0] != K_VERBS * K_CARDS * K_CARDS * K_SEATS:
             raise ValueError("the key table has the wrong size")
         self.discard_verb = discard_verb
-        self.pool = []
+        self.pool = _Pool(n_actions)
         self.make = None
 
     def legal_map_new(self, list legal, int actor, int players):
         """``(legal_map(...), mask)`` with a zeroed int8 mask nobody holds (kept for
         reuse, or new from ``self.make()``); None where ``legal_map`` gives None."""
-        cdef Py_buffer buf
-        mask = _take(self.pool, self.make, 8)
-        PyObject_GetBuffer(mask, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
-        memset(buf.buf, 0, buf.len)
-        PyBuffer_Release(&buf)
-        out = self._legal_map(legal, actor, players, mask)
+        cdef void* ptr
+        mask = self.pool.take(self.make, &ptr)
+        memset(ptr, 0, self.pool.nbytes)
+        out = self._legal_map_into(legal, actor, players, <char*>ptr, self.pool.nbytes)
         if out is None:
             return None
         return out, mask
 
     def __reduce__(self):
-        return (ActionKeys, (self._keep, self.discard_verb))
+        return (ActionKeys, (self._keep, self.discard_verb, self.pool.nbytes))
 
     def __copy__(self):
         return self  # never changed after __init__
@@ -425,45 +449,44 @@ cdef class ActionKeys:
         return self._legal_map(legal, actor, players, mask)
 
     cdef object _legal_map(self, list legal, int actor, int players, mask):
+        cdef Py_buffer buf
+        if mask is None:
+            return self._legal_map_into(legal, actor, players, NULL, 0)
+        PyObject_GetBuffer(mask, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            if buf.itemsize != 1:
+                raise ValueError("mask must be a one-byte-per-entry vector")
+            return self._legal_map_into(legal, actor, players, <char*>buf.buf, buf.len)
+        finally:
+            PyBuffer_Release(&buf)
+
+    cdef object _legal_map_into(self, list legal, int actor, int players, char* mk,
+                                Py_ssize_t mlen):
         cdef dict out = {}
         cdef tuple m
         cdef int verb, c, t, s, rel, idx
-        cdef Py_buffer buf
-        cdef char* mk = NULL
-        cdef Py_ssize_t mlen = 0
-        if mask is not None:
-            PyObject_GetBuffer(mask, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
-            if buf.itemsize != 1:
-                PyBuffer_Release(&buf)
-                raise ValueError("mask must be a one-byte-per-entry vector")
-            mk = <char*>buf.buf
-            mlen = buf.len
-        try:
-            for x in legal:
-                m = x
-                verb = m[0]
-                if verb == self.discard_verb or verb < 0 or verb >= K_VERBS:
-                    return None
-                c = m[1]
-                t = m[2]
-                s = m[3]
-                if s >= 0:
-                    rel = (s - actor) % players
-                    if rel < 0:
-                        rel += players
-                else:
-                    rel = -1
-                if c < -1 or c >= NCARDS - 0 or t < -1 or t >= NCARDS or rel >= NSEATS:
-                    return None
-                idx = self.table[((verb * K_CARDS + c + 1) * K_CARDS + t + 1) * K_SEATS + rel + 1]
-                if idx < 0:
-                    return None
-                PyDict_SetItem(out, idx, m)
-                if mk != NULL:
-                    if idx >= mlen:
-                        raise IndexError("mask too short")
-                    mk[idx] = 1
-            return out
-        finally:
-            if mask is not None:
-                PyBuffer_Release(&buf)
+        for x in legal:
+            m = x
+            verb = m[0]
+            if verb == self.discard_verb or verb < 0 or verb >= K_VERBS:
+                return None
+            c = m[1]
+            t = m[2]
+            s = m[3]
+            if s >= 0:
+                rel = (s - actor) % players
+                if rel < 0:
+                    rel += players
+            else:
+                rel = -1
+            if c < -1 or c >= NCARDS or t < -1 or t >= NCARDS or rel >= NSEATS:
+                return None
+            idx = self.table[((verb * K_CARDS + c + 1) * K_CARDS + t + 1) * K_SEATS + rel + 1]
+            if idx < 0:
+                return None
+            PyDict_SetItem(out, idx, m)
+            if mk != NULL:
+                if idx >= mlen:
+                    raise IndexError("mask too short")
+                mk[idx] = 1
+        return out

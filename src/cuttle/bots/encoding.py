@@ -196,7 +196,7 @@ def _action_keys() -> Any:
         for (verb, c, t, rel), i in _ENCODE.items():
             if verb >= 0:
                 table[verb, c + 1, t + 1, rel + 1] = i
-        _KEYS = _fastenc.ActionKeys(table.reshape(-1), DISCARD)
+        _KEYS = _fastenc.ActionKeys(table.reshape(-1), DISCARD, NUM_ACTIONS)
         _KEYS.make = partial(np.zeros, NUM_ACTIONS, np.int8)
     return _KEYS
 
