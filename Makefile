@@ -5,14 +5,17 @@
 # PostgreSQL, Redis and nginx tests start throwaway servers of their own).
 VENV ?= .venv
 PYTHON ?= python3
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml Makefile | cksum | cut -d' ' -f1)
+# The compiled accelerator (setup.py, src/cuttle/bots/_fastenc.pyx) is built in place by
+# the editable install: a change to either reinstalls.
+ACCEL := setup.py src/cuttle/bots/_fastenc.pyx
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml Makefile $(ACCEL) | cksum | cut -d' ' -f1)
 TORCH ?= torch==2.13.0+cpu
 
 .PHONY: setup browser postgres scaleout serve play test lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml Makefile
+$(STAMP): pyproject.toml Makefile $(ACCEL)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
 	$(VENV)/bin/python -m pip install -q "$(TORCH)" -e ".[dev,e2e,research,scale,cluster,train]"

@@ -10,12 +10,18 @@ For each rule set it plays random games and reports decisions per second for:
 * ``core``: :class:`cuttle.envs.core.EnvGame` with the observation vector and the mask
   of the seat to act at every decision (what every interface below does);
 * ``pettingzoo``: the AEC loop ``last()`` + ``step()``; the random agent reads the
-  ``int8`` mask through a ``bool`` view (``np.flatnonzero`` on ``int8`` itself costs
-  about 11 µs more per call in numpy 2.x, the agent's cost, not the wrapper's);
+  ``int8`` mask through a ``bool`` view, ``mask.view(bool).nonzero()[0]`` (1.1 µs;
+  ``np.flatnonzero`` of the view 2.4 µs, of the ``int8`` array itself 12 µs in numpy
+  2.x: the agent's cost, not the wrapper's);
 * ``gymnasium``: ``step()`` against the ``random`` bot, counting every move of the game
   (the agent's and the bot's), so that it compares with the engine's moves;
 * ``openspiel``: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``
-  through pyspiel (the 52-54 chance actions of the deal are timed but not counted).
+  through pyspiel (the 52-54 chance actions of the deal are timed but not counted);
+  ``observation_tensor()`` returns a Python list of 1,980 floats that pyspiel copies
+  out of the observer at every call;
+* ``openspiel-obs``: the same with OpenSpiel's fast Python path for observations, the
+  game's observer (``game.make_py_observer()``), whose numpy ``tensor``
+  ``set_from(state, player)`` fills in place.
 
 A random move is drawn the same cheap way everywhere (from the legal list). Discard
 steps count as decisions. The ratio columns divide each interface's rate by the
@@ -29,6 +35,8 @@ Usage::
     python bench/envs.py --rules standard --seconds 5
     python bench/envs.py --reference           # the view-based encoder, for comparison
     python bench/envs.py --parts               # where the time of one decision goes
+    python bench/envs.py --pure                # without the compiled accelerator
+    python bench/envs.py --rounds 1            # each measurement in one piece (as before)
 """
 
 from __future__ import annotations
@@ -45,6 +53,18 @@ from collections.abc import Callable
 import numpy as np
 
 from cuttle import RuleSet, get_rules, new_game
+
+try:
+    from cuttle.bots.encoding import compiled_active, use_compiled
+except ImportError:  # a tree from before the accelerator (to run this bench on it)
+
+    def compiled_active() -> bool:
+        return False
+
+    def use_compiled(enabled: bool) -> bool:
+        return False
+
+
 from cuttle.engine.seatview import seat_position
 from cuttle.envs.core import EnvGame
 
@@ -71,13 +91,24 @@ def rule_set(label: str) -> RuleSet:
 
 def _measure(game_fn: Callable[[int], int], seconds: float) -> float:
     """Decisions per CPU second of ``game_fn(seed) -> decisions`` run for ``seconds``."""
-    t0 = time.process_time()
-    steps = 0
-    seed = 0
-    while time.process_time() - t0 < seconds:
-        steps += game_fn(seed)
-        seed += 1
-    return steps / (time.process_time() - t0)
+    return _measure_all([game_fn], seconds, 1)[0]
+
+
+def _measure_all(fns: list[Callable[[int], int]], seconds: float, rounds: int) -> list[float]:
+    """Decisions per CPU second of each ``fn(seed) -> decisions``, ``seconds`` each, in
+    ``rounds`` interleaved slices (on a shared machine a busy spell then slows every
+    column a little rather than one column a lot). Each keeps its own run of seeds."""
+    steps = [0] * len(fns)
+    spent = [0.0] * len(fns)
+    seeds = [0] * len(fns)
+    for _ in range(rounds):
+        for i, fn in enumerate(fns):
+            t0 = time.process_time()
+            while time.process_time() - t0 < seconds / rounds:
+                steps[i] += fn(seeds[i])
+                seeds[i] += 1
+            spent[i] += time.process_time() - t0
+    return [n / t for n, t in zip(steps, spent, strict=True)]
 
 
 def engine(rules: RuleSet, view: str = "") -> Callable[[int], int]:
@@ -134,7 +165,7 @@ def pettingzoo(rules: RuleSet) -> Callable[[int], int]:
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)).tolist()))
+            e.step(rng.choice(obs["action_mask"].view(np.bool_).nonzero()[0].tolist()))
             n += 1
         return n
 
@@ -152,7 +183,7 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
         env.reset(seed=seed)
         done = False
         while not done:
-            action = rng.choice(np.flatnonzero(env.action_masks()).tolist())
+            action = rng.choice(env.action_masks().nonzero()[0].tolist())
             _o, _r, term, trunc, _i = env.step(action)
             done = term or trunc
         return len(env.game.log)
@@ -160,8 +191,11 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
     return run
 
 
-def openspiel(rules: RuleSet) -> Callable[[int], int]:
-    """One random game through pyspiel, with an observation tensor per decision."""
+def openspiel(rules: RuleSet, observer: bool = False) -> Callable[[int], int]:
+    """One random game through pyspiel, with an observation tensor per decision:
+    ``state.observation_tensor()`` (a Python list of 1,980 floats, copied out by pyspiel),
+    or with ``observer`` the Python game's observer (``game.make_py_observer()``) whose
+    ``tensor``, a numpy array, ``set_from(state, player)`` fills in place."""
     import pyspiel
 
     import cuttle.envs.openspiel  # noqa: F401 - registers python_cuttle
@@ -172,6 +206,7 @@ def openspiel(rules: RuleSet) -> Callable[[int], int]:
         "move_cap": rules.move_cap,
     }
     game = pyspiel.load_game("python_cuttle", params)
+    obs = game.make_py_observer()
 
     def run(seed: int) -> int:
         rng = random.Random(seed)
@@ -181,7 +216,10 @@ def openspiel(rules: RuleSet) -> Callable[[int], int]:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
                 continue
-            state.observation_tensor(state.current_player())
+            if observer:
+                obs.set_from(state, state.current_player())
+            else:
+                state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             n += 1
         return n
@@ -222,6 +260,20 @@ def parts(rules: RuleSet, games: int = 200) -> dict[str, float]:
         m = np.zeros(6278, dtype=np.int8)
         m.put(list(legal_indices(*x)), 1)  # type: ignore[arg-type]
 
+    compiled: list[tuple[str, Callable[[object], object], list[object]]] = []
+    writer = encoder.writer
+    if writer is not None:
+        from cuttle.bots.encoding import compiled_action_keys
+
+        keys = compiled_action_keys()
+        vec = np.zeros(len(encoder.encode(seats[0])), dtype=np.float32)
+        compiled = [
+            ("compiled: observation from the game", lambda g: writer.encode_new(g, g.to_act, ()),
+             positions),
+            ("compiled: same, into one buffer", lambda g: writer.encode(g, g.to_act, (), vec),
+             positions),
+            ("compiled: legal map + int8 mask", lambda x: keys.legal_map_new(*x), legal),
+        ]  # fmt: skip
     pieces: list[tuple[str, Callable[[object], object], list[object]]] = [
         ("engine decision (legal_actions + apply)", decide, positions),
         ("(copy, subtracted above)", copy_only, positions),
@@ -229,16 +281,21 @@ def parts(rules: RuleSet, games: int = 200) -> dict[str, float]:
         ("encode_view(view)", lambda v: encode_view(v, rules), views),
         ("seat_position(game, seat)", lambda g: seat_position(g, g.to_act), positions),
         ("SeatEncoder.encode(position)", encoder.encode, seats),
-        ("legal indices + int8 mask", mask, legal),
+        ("legal indices + int8 mask (pure Python)", mask, legal),
+        *compiled,
         ("np.flatnonzero(int8 mask)", np.flatnonzero, masks),
         ("np.flatnonzero(mask.view(bool))", lambda m: np.flatnonzero(m.view(np.bool_)), masks),
+        ("mask.view(bool).nonzero()[0]", lambda m: m.view(np.bool_).nonzero()[0], masks),
     ]
     out: dict[str, float] = {}
     for name, fn, items in pieces:
+        before = use_compiled(False) if "pure" in name else None
         t0 = time.process_time()
         for x in items:
             fn(x)
         out[name] = (time.process_time() - t0) / len(items) * 1e6
+        if before:
+            use_compiled(before)
     out["engine decision (legal_actions + apply)"] -= out.pop("(copy, subtracted above)")
     return out
 
@@ -252,8 +309,14 @@ def main(argv: list[str] | None = None) -> None:
         "--reference", action="store_true", help="observations from game.view (the old encoder)"
     )
     ap.add_argument("--parts", action="store_true", help="time each piece of a decision")
+    ap.add_argument("--rounds", type=int, default=4, help="interleaved slices of each measurement")
+    ap.add_argument(
+        "--pure", action="store_true", help="the pure-Python encoder (no compiled accelerator)"
+    )
     args = ap.parse_args(argv)
     EnvGame.reference_observations = args.reference
+    if args.pure:
+        use_compiled(False)
     if args.parts:
         labels = [x.strip() for x in args.rules.split(",") if x.strip()]
         table = {label: parts(rule_set(label)) for label in labels}
@@ -266,31 +329,41 @@ def main(argv: list[str] | None = None) -> None:
     print(
         "| rule set | engine | engine+view | engine+seat | core | pettingzoo | gymnasium "
         "| openspiel | core / engine | pettingzoo / engine | gymnasium / engine "
-        "| openspiel / engine | pettingzoo / engine+view |"
+        "| openspiel / engine | pettingzoo / engine+view | openspiel-obs "
+        "| openspiel-obs / engine |"
     )
-    print("|---|" + "---:|" * 12)
+    print("|---|" + "---:|" * 14)
     for label in labels:
         rules = rule_set(label)
-        rates = [
-            _measure(engine(rules), args.seconds),
-            _measure(engine(rules, "json"), args.seconds),
-            _measure(engine(rules, "seat"), args.seconds),
-            _measure(core(rules), args.seconds),
-            _measure(pettingzoo(rules), args.seconds),
-            _measure(gymnasium(rules), args.seconds),
-            _measure(openspiel(rules), args.seconds),
-        ]
+        *rates, observer = _measure_all(
+            [
+                engine(rules),
+                engine(rules, "json"),
+                engine(rules, "seat"),
+                core(rules),
+                pettingzoo(rules),
+                gymnasium(rules),
+                openspiel(rules),
+                openspiel(rules, observer=True),
+            ],
+            args.seconds,
+            args.rounds,
+        )
         cells = " | ".join(f"{r:,.0f}" for r in rates)
         ratios = " | ".join(f"{r / rates[0]:.2f}" for r in rates[3:])
-        print(f"| {label} | {cells} | {ratios} | {rates[4] / rates[1]:.2f} |")
+        print(
+            f"| {label} | {cells} | {ratios} | {rates[4] / rates[1]:.2f} "
+            f"| {observer:,.0f} | {observer / rates[0]:.2f} |"
+        )
     print()
-    flag = " --reference" if args.reference else ""
+    flag = (" --reference" if args.reference else "") + (" --pure" if args.pure else "")
+    how = "compiled accelerator" if compiled_active() else "pure Python"
     print(
         f"Decisions per CPU second, one process; move cap {CAP}; observations "
-        f"{'from game.view (reference)' if args.reference else 'from seat_position'}. "
+        f"{'from game.view (reference)' if args.reference else 'from the game'} ({how}). "
         f"Python {sys.version.split()[0]} on {platform.machine()} "
         f"({platform.processor() or 'cpu'}), {os.cpu_count()} cores; "
-        f"`python bench/envs.py --seconds {args.seconds:g}{flag}`."
+        f"`python bench/envs.py --seconds {args.seconds:g} --rounds {args.rounds}{flag}`."
     )
 
 

@@ -33,3 +33,6 @@ def test_the_wheel_ships_the_rules_reference_and_the_data(tmp_path: Path) -> Non
         "cuttle/py.typed",
     ):
         assert needed in names, needed
+    # the compiled accelerator of the research encoding (setup.py; optional where no
+    # compiler is found, but this environment has one)
+    assert any(n.startswith("cuttle/bots/_fastenc.") and n.endswith(".so") for n in names)

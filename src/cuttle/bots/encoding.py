@@ -22,9 +22,11 @@ both layouts.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, cast
+from functools import partial
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
 
@@ -47,7 +49,15 @@ from ..engine.moves import (
     Move,
 )
 from ..engine.rules import PRESETS, RuleSet
-from ..engine.seatview import SeatPosition
+from ..engine.seatview import SeatPosition, seat_position
+
+if TYPE_CHECKING:
+    from ..engine.core import Core
+
+try:  # the optional compiled accelerator (setup.py); this module is its reference
+    from . import _fastenc
+except ImportError:  # pragma: no cover - an install without a C compiler
+    _fastenc = None  # type: ignore[assignment]
 
 MAX_SEATS = 5
 """The most seats any rule set has (multiplayer with five)."""
@@ -146,6 +156,61 @@ for _b in BLOCKS:
 assert len(_DECODE) == NUM_ACTIONS
 DISCARD_DONE_INDEX = _ENCODE[(DISCARD_DONE, -1, -1, -1)]
 _DISCARD_BASE = _ENCODE[(DISCARD_CARD, 0, -1, -1)]
+
+# ------------------------------------------------------------------ compiled accelerator
+
+_COMPILED: bool = _fastenc is not None and os.environ.get("CUTTLE_PURE_PYTHON", "") in ("", "0")
+
+
+def compiled_available() -> bool:
+    """Whether the compiled accelerator (``cuttle.bots._fastenc``) is built."""
+    return _fastenc is not None
+
+
+def compiled_active() -> bool:
+    """Whether observations and legal maps are written by the compiled accelerator now
+    (it is, when built, unless ``CUTTLE_PURE_PYTHON=1`` or :func:`use_compiled`)."""
+    return _COMPILED
+
+
+def use_compiled(enabled: bool) -> bool:
+    """Turn the compiled accelerator on or off (off: the pure-Python reference path);
+    return the previous setting. Turning it on raises if it is not built."""
+    global _COMPILED
+    if enabled and _fastenc is None:
+        raise RuntimeError("the compiled accelerator cuttle.bots._fastenc is not built")
+    before, _COMPILED = _COMPILED, bool(enabled)
+    return before
+
+
+_KEYS: Any = None
+
+
+def _action_keys() -> Any:
+    """The compiled move -> index map (a dense int16 table of :data:`_ENCODE`)."""
+    global _KEYS
+    if _KEYS is None:
+        assert _fastenc is not None
+        n_verbs, n_cards, n_seats = 16, N_CARDS + 1, MAX_SEATS + 1
+        table = np.full((n_verbs, n_cards, n_cards, n_seats), -1, dtype=np.int16)
+        for (verb, c, t, rel), i in _ENCODE.items():
+            if verb >= 0:
+                table[verb, c + 1, t + 1, rel + 1] = i
+        _KEYS = _fastenc.ActionKeys(table.reshape(-1), DISCARD, NUM_ACTIONS)
+        _KEYS.make = partial(np.zeros, NUM_ACTIONS, np.int8)
+    return _KEYS
+
+
+if _fastenc is not None:
+    _action_keys()  # built once, at import (a few milliseconds)
+
+
+def compiled_action_keys() -> Any:
+    """The compiled move -> index map when the accelerator is active, else None: its
+    ``legal_map(legal, actor, players, mask)`` is :func:`legal_indices` without a
+    discard (None where one needs the Python path), and ``legal_map_new(legal, actor,
+    players)`` gives that with a new ``int8`` mask (or None)."""
+    return (_KEYS or _action_keys()) if _COMPILED else None
 
 
 def encode_move(move: Move, actor: int, players: int) -> int:
@@ -264,12 +329,38 @@ def _move_table(actor: int, players: int) -> dict[Move, int]:
 
 
 def legal_indices(
-    legal: Sequence[Move], actor: int, players: int, chosen: tuple[int, ...] = ()
+    legal: Sequence[Move],
+    actor: int,
+    players: int,
+    chosen: tuple[int, ...] = (),
+    mask: np.ndarray | None = None,
 ) -> dict[int, Move | None]:
     """Map each legal index to its move (``None`` for a step inside a discard).
 
     ``legal`` is ``game.legal_actions()``; ``chosen`` the discard cards chosen so far.
+    ``mask``, a zeroed one-byte vector of :data:`NUM_ACTIONS` entries (``int8`` or
+    ``bool``), gets a 1 at each legal index.
     """
+    if _COMPILED and not chosen and type(legal) is list:
+        fast: dict[int, Move | None] | None = (_KEYS or _action_keys()).legal_map(
+            legal, actor, players, mask
+        )
+        if fast is not None:
+            return fast
+        if mask is not None:
+            mask.fill(0)  # a discard or an unusual move: the Python path below
+    out = _legal_indices(legal, actor, players, chosen)
+    if mask is not None:
+        w = mask.data.cast("B")  # single entries: cheaper than numpy indexing
+        for i in out:
+            w[i] = 1
+        w.release()
+    return out
+
+
+def _legal_indices(
+    legal: Sequence[Move], actor: int, players: int, chosen: tuple[int, ...]
+) -> dict[int, Move | None]:
     out: dict[int, Move | None] = {}
     discards: list[tuple[int, ...]] = []
     table = _move_table(actor, players)
@@ -525,7 +616,7 @@ class SeatEncoder:
     rules, chosen)`` entry for entry (``tests/envs/test_envs_fastobs.py``).
     """
 
-    __slots__ = ("_cap", "_goal", "_rel", "_rules", "_templates")
+    __slots__ = ("_c", "_cap", "_goal", "_rel", "_rules", "_templates")
 
     def __init__(self, rules: RuleSet) -> None:
         """Precompute the per-seat templates and offsets of ``rules``."""
@@ -549,11 +640,45 @@ class SeatEncoder:
             rel.append(tuple(_seat_offsets((v - seat) % n) for v in range(n)))
         self._templates = tuple(templates)
         self._rel = tuple(rel)
+        self._c: Any = None
+        if _fastenc is not None:
+            self._c = _fastenc.ObsWriter(
+                n, self._cap, self._goal, [t.tobytes() for t in templates], rel, _O,
+                POINT_VALUE, RANK_OF, KING, QUEEN, _PHASE_SLOT, len(KNOWN_PHASES),
+                _KIND_SLOT, len(PENDING_KINDS),
+            )  # fmt: skip
+            self._c.make = partial(np.empty, OBS_SIZE, np.float32)
+
+    def encode_game(
+        self, game: Core, seat: int, chosen: Sequence[int] = (), out: np.ndarray | None = None
+    ) -> np.ndarray:
+        """``encode(seat_position(game, seat), chosen, out)``: written straight from the
+        game by the compiled accelerator when it is active, else exactly that.
+
+        The compiled writer reads what :func:`~cuttle.engine.seatview.seat_position`
+        lets ``seat`` see and nothing else (byte-equal vectors:
+        ``tests/envs/test_envs_compiled.py``).
+        """
+        c = self._c
+        if c is not None and _COMPILED:
+            vec = np.empty(OBS_SIZE, dtype=np.float32) if out is None else out
+            c.encode(game, seat, chosen, vec)
+            return vec
+        return self.encode(seat_position(game, seat), chosen, out)
 
     @property
     def rules(self) -> RuleSet:
         """The rule set this encoder serves."""
         return self._rules
+
+    @property
+    def writer(self) -> Any:
+        """The compiled writer when the accelerator is active, else None: its
+        ``encode(game, seat, chosen, out)`` fills ``out`` (a float32 vector of
+        :data:`OBS_SIZE`) as :meth:`encode_game` does and returns it;
+        ``encode_new(game, seat, chosen)`` writes into a vector that nobody holds
+        (one kept for reuse once every caller has let go of it, or a new one)."""
+        return self._c if _COMPILED else None
 
     def encode(
         self, pos: SeatPosition, chosen: Sequence[int] = (), out: np.ndarray | None = None

@@ -38,7 +38,6 @@ except ImportError as exc:  # pragma: no cover - exercised without numpy only
 from ..engine.game import Game
 from ..engine.moves import DISCARD, parse_move
 from ..engine.rules import RuleSet
-from ..engine.seatview import seat_position
 from .base import SeatView, SeededBot, forced
 from .encoding import (
     NUM_ACTIONS,
@@ -276,7 +275,7 @@ def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list
         hit = encoders.get(id(g.rules))
         if hit is None or hit[0] is not g.rules:
             hit = encoders[id(g.rules)] = (g.rules, SeatEncoder(g.rules))
-        return model.value(model.trunk(hit[1].encode(seat_position(g, seat))))
+        return model.value(model.trunk(hit[1].encode_game(g, seat)))
 
     def evaluate_leaf(g: Game) -> list[float]:
         if g.winners is not None:

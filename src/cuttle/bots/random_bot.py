@@ -9,6 +9,9 @@ class RandomBot(SeededBot):
     """Plays a uniformly random legal move (the bottom of the ladder)."""
 
     name = "random"
+    reads_position = False
+    """It reads ``view.legal`` only: the Gymnasium environment may leave the
+    position out of its :class:`SeatView` (see :func:`cuttle.envs.gym.bot_move`)."""
 
     def choose(self, view: SeatView) -> str:
         """Return a random element of ``view.legal``."""

@@ -4,7 +4,8 @@
 encoded action space needs on top of it: the discard being chosen one card at a time,
 the legal indices of the seat to act and the public move history. Observations come
 from the seat's own view only: :func:`~cuttle.engine.seatview.seat_position` encoded by
-:class:`~cuttle.bots.encoding.SeatEncoder` (the same vector as encoding
+:class:`~cuttle.bots.encoding.SeatEncoder`, or the compiled accelerator writing the
+same from the game (:meth:`~cuttle.bots.encoding.SeatEncoder.encode_game`), the vector of encoding
 ``game.view(seat)``, several times faster). The legal indices, the mask and each seat's
 observation are computed at most once per position, on first use.
 """
@@ -17,11 +18,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from ..bots import encoding as _encoding
 from ..engine.game import Game, new_game
 from ..engine.history import Event, event_of
 from ..engine.moves import DISCARD, Move, move_text, parse_move
 from ..engine.rules import RuleSet, get_rules
-from ..engine.seatview import seat_position
 from .encoding import (
     NUM_ACTIONS,
     DiscardChooser,
@@ -56,6 +57,9 @@ def outcome_returns(game: Game) -> list[float]:
         return [0.0] * game.n
     return [1.0 if s in out.winners else -1.0 for s in range(game.n)]
 
+
+_ILLEGAL: Any = object()
+"""Marks an index missing from the legal map (``None`` is a discard step)."""
 
 _TEXTS: dict[Move, str] = {}
 
@@ -151,12 +155,13 @@ class EnvGame:
     @property
     def to_act(self) -> int:
         """The seat that must decide now (-1 once the game is over)."""
-        return -1 if self.game.is_over else self.game.to_act
+        g = self.game
+        return g.to_act if g.winners is None else -1
 
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.game.is_over
+        return self.game.winners is not None
 
     @property
     def truncated(self) -> bool:
@@ -166,13 +171,32 @@ class EnvGame:
 
     def legal(self) -> dict[int, Move | None]:
         """Legal indices of the seat to act, each with its move (None: a discard step)."""
-        if self._legal is None:
+        legal = self._legal
+        if legal is None:
             g = self.game
-            if g.is_over:
+            if g.winners is not None:
+                legal = self._legal = {}
+            else:
+                legal = self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen)
+        return legal
+
+    def fill_mask(self, mask: np.ndarray) -> np.ndarray:
+        """Set a 1 in the zeroed one-byte vector ``mask`` (``int8`` or ``bool``,
+        :data:`NUM_ACTIONS` entries) at each legal index; return it. The first call of a
+        position finds the legal indices and fills the mask in one pass."""
+        legal = self._legal
+        if legal is None:
+            g = self.game
+            if g.winners is not None:
                 self._legal = {}
             else:
-                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen)
-        return self._legal
+                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen, mask)
+            return mask
+        w = memoryview(mask).cast("B")  # single entries: cheaper than numpy indexing
+        for i in legal:
+            w[i] = 1
+        w.release()
+        return mask
 
     def legal_texts(self) -> dict[str, Move]:
         """The legal moves of the seat to act by their text, in the order of
@@ -204,11 +228,22 @@ class EnvGame:
         """
         m = self._mask
         if m is None:
-            m = self._mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-            w = memoryview(m)  # single entries: cheaper than numpy indexing
-            for i in self.legal():
-                w[i] = 1
-            w.release()
+            g = self.game
+            if self._legal is None and g.winners is None:
+                moves = g.legal_actions()
+                keys = _encoding._KEYS if _encoding._COMPILED else None
+                if keys is not None and not self.chosen:
+                    # legal map and mask in one compiled pass, in a mask nobody holds
+                    got = keys.legal_map_new(moves, g.to_act, g.n)
+                    if got is not None:
+                        self._legal, m = got
+                        self._mask = m
+                        return m
+                m = np.zeros(NUM_ACTIONS, dtype=np.int8)
+                self._legal = legal_indices(moves, g.to_act, g.n, self.chosen, m)
+            else:
+                m = self.fill_mask(np.zeros(NUM_ACTIONS, dtype=np.int8))
+            self._mask = m
         return m
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -224,10 +259,26 @@ class EnvGame:
         """
         if out is None:
             vec = self._obs.get(seat)
-            if vec is None:
-                vec = self._obs[seat] = self._observe(seat, None)
-            return vec
-        return self._observe(seat, out)
+            if vec is not None:
+                return vec
+        encoder = self._encoder
+        if encoder is None:
+            encoder = self._encoder = _encoder(self.game.rules)
+        writer = encoder.writer
+        if writer is not None and not self.reference_observations:
+            # the compiled accelerator, called straight (this runs at every step)
+            g = self.game
+            chosen = self.chosen
+            if chosen and (seat != g.to_act or g.winners is not None):
+                chosen = ()
+            if out is not None:
+                return writer.encode(g, seat, chosen, out)  # type: ignore[no-any-return]
+            vec = self._obs[seat] = writer.encode_new(g, seat, chosen)
+            return vec  # type: ignore[no-any-return]
+        if out is not None:
+            return self._observe(seat, out)
+        vec = self._obs[seat] = self._observe(seat, None)
+        return vec
 
     def _observe(self, seat: int, out: np.ndarray | None) -> np.ndarray:
         g = self.game
@@ -237,7 +288,7 @@ class EnvGame:
         encoder = self._encoder
         if encoder is None:
             encoder = self._encoder = _encoder(g.rules)
-        return encoder.encode(seat_position(g, seat), chosen, out)
+        return encoder.encode_game(g, seat, chosen, out)
 
     def observation_text(self, seat: int) -> str:
         """One-line text of ``seat``'s view."""
@@ -256,14 +307,16 @@ class EnvGame:
         A ``discard-card`` step that does not yet complete a discard returns ``None``.
         Raises :class:`EncodingError` if ``index`` is not legal now.
         """
-        legal = self.legal()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal()
         index = int(index)
-        if index not in legal:
+        move = legal.get(index, _ILLEGAL)
+        if move is _ILLEGAL:
             raise EncodingError(
                 f"action {index} ({action_name(index) if 0 <= index < NUM_ACTIONS else '?'})"
                 " is not legal now"
             )
-        move = legal[index]
         if move is None:
             discards = [m[4] for m in self.game.legal_actions() if m[0] == DISCARD]
             chooser = DiscardChooser(discards, self.chosen)
@@ -273,7 +326,17 @@ class EnvGame:
                 self.chosen = chooser.chosen
                 return None
             move = (DISCARD, -1, -1, -1, done)
-        self.apply(move)
+        # apply(move), inline: this runs at every step
+        g = self.game
+        seat = g.to_act
+        g.apply(move)
+        self.log.append((seat, move))
+        self.chosen = ()
+        self._legal = None
+        self._mask = None
+        self._texts = None
+        if self._obs:
+            self._obs = {}
         return move
 
     def apply(self, move: Move) -> None:
@@ -283,7 +346,12 @@ class EnvGame:
         g.apply(move)
         self.log.append((seat, move))
         self.chosen = ()
-        self._moved()
+        # what was computed for the position before (as _moved, inline: every step)
+        self._legal = None
+        self._mask = None
+        self._texts = None
+        if self._obs:
+            self._obs = {}
 
     def play(self, text: str) -> None:
         """Apply a move given as notation text; the engine explains an illegal one."""

@@ -40,10 +40,13 @@ def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
     seat's view, with the rule set object and the public history, and nothing else.
 
     The same :class:`SeatView` as ``SeatView.of(game.game, seat)``, with the legal
-    move texts and the history events kept by ``game`` rather than rebuilt."""
+    move texts and the history events kept by ``game`` rather than rebuilt. A bot whose
+    class says ``reads_position = False`` (the ``random`` bot: it reads ``legal`` only)
+    gets an empty ``position``: the JSON view is the dearest part of a bot's turn."""
     g = game.game
-    legal = tuple(game.legal_texts()) if seat == g.to_act and not g.is_over else ()
-    return bot.choose(SeatView(seat, g.rules, g.view(seat), legal, game.events()))
+    legal = tuple(game.legal_texts()) if seat == g.to_act and g.winners is None else ()
+    position = g.view(seat) if getattr(bot, "reads_position", True) else {}
+    return bot.choose(SeatView(seat, g.rules, position, legal, game.events()))
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -143,16 +146,15 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         return info
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of the agent now, as booleans (for MaskablePPO)."""
+        """The legal actions of the agent now, as booleans (for MaskablePPO).
+
+        Computed once per position: repeated calls before the next step give arrays
+        over the same memory (do not write into them)."""
         g = self.game
         if g.is_over or g.to_act != self.seat:
             return np.zeros(NUM_ACTIONS, dtype=bool)
-        m = np.zeros(NUM_ACTIONS, dtype=bool)
-        w = memoryview(m)  # single entries: cheaper than numpy indexing
-        for i in g.legal():
-            w[i] = True
-        w.release()
-        return m
+        # the position's int8 mask (0 or 1: computed once per position), seen as bool
+        return g.mask().view(np.bool_)
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the bots until the agent must decide."""
@@ -165,7 +167,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             if self.illegal_action == "raise":
                 raise
             # the position did not change: a copy, as Gymnasium wants new data per call
-            return self._obs().copy(), -1.0, True, False, self._info(illegal_action=True)
+            info = self._info(illegal_action=True)
+            info["action_mask"] = info["action_mask"].copy()
+            return self._obs().copy(), -1.0, True, False, info
         self._play_bots()
         reward = 0.0
         terminated = truncated = False

@@ -256,14 +256,21 @@ class CuttleObserver:
 
     def set_from(self, state: CuttleState, player: int) -> None:
         """Fill the tensor with ``player``'s view of ``state``."""
-        self.tensor.fill(0.0)
         env = state.env
         if env is None:
+            self.tensor.fill(0.0)
             return
-        # the seat's vector is computed once per position; asking again only copies it
-        np.copyto(self.dict["view"], env.observation(player))
+        # written in place: every entry of the view is set (the compiled accelerator
+        # writes it straight from the game; a vector already computed is copied)
+        cached = env._obs.get(player)
+        if cached is not None:
+            np.copyto(self.dict["view"], cached)
+        else:
+            env.observation(player, out=self.dict["view"])
         if self.perfect_recall:
-            _history_planes(env.log, player, env.game.n, self.dict["history"])
+            history = self.dict["history"]
+            history.fill(0.0)
+            _history_planes(env.log, player, env.game.n, history)
 
     def string_from(self, state: CuttleState, player: int) -> str:
         """``player``'s view of ``state`` as one line (plus the public history)."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -126,10 +126,56 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         Both arrays are computed once per position: asking again before the next step
         returns the same arrays (copy them to keep them past a write).
         """
-        g = self.game
+        g = self.state_
+        if g is None:
+            raise RuntimeError("call reset() first")
         seat = self._seat[agent]
-        mask = g.mask() if seat == g.to_act else np.zeros(NUM_ACTIONS, dtype=np.int8)
+        game = g.game
+        if seat == game.to_act and game.winners is None:
+            mask = g._mask
+            if mask is None:
+                mask = g.mask()
+        else:
+            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         return {"observation": g.observation(seat), "action_mask": mask}
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[dict[str, np.ndarray] | None, float, bool, bool, dict[str, Any]]:
+        """Observation, cumulative reward, terminated, truncated and info of
+        ``agent_selection`` (``AECEnv.last``, in one call: it runs at every decision)."""
+        agent = self.agent_selection
+        g = self.state_
+        if observe and g is not None:
+            # observe(agent), inline for the agent to act (this runs at every decision)
+            game = g.game
+            seat = self._seat[agent]
+            if seat == game.to_act and game.winners is None:
+                mask = g._mask
+                if mask is None:
+                    mask = g.mask()
+                vec = g._obs.get(seat)
+                if vec is None:
+                    vec = g.observation(seat)
+                obs: dict[str, np.ndarray] | None = {"observation": vec, "action_mask": mask}
+            else:
+                obs = self.observe(agent)
+        else:
+            obs = self.observe(agent) if observe else None
+        return (
+            obs,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """Yield ``agent_selection`` until every agent is done (or ``max_iter`` times),
+        as ``AECEnv.agent_iter`` does, as a generator (cheaper at every decision)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for ``agent_selection`` (``None`` for an agent already done).
@@ -137,18 +183,21 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         Rewards are all zero until the game ends, so the dicts are only rewritten then.
         """
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        g = self.state_
+        if g is None:
+            raise RuntimeError("call reset() first")
+        if g.game.winners is not None and (self.terminations[agent] or self.truncations[agent]):
             self._was_dead_step(action)
             return
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
-        g = self.game
-        self._cumulative_rewards[agent] = 0.0
-        g.step(int(action))
-        if g.is_over:
+        # (the acting agent's cumulative reward is 0 already: rewards come at the end)
+        g.step(action)
+        game = g.game
+        if game.winners is not None:
             self._finish(g)
         else:
-            self.agent_selection = self.possible_agents[g.to_act]
+            self.agent_selection = self.possible_agents[game.to_act]
         if self.render_mode == "human":
             self.render()
 

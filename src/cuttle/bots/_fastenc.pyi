@@ -1,0 +1,37 @@
+"""Type stub of the compiled accelerator (``_fastenc.pyx``, built by ``setup.py``)."""
+
+from typing import Any
+
+import numpy as np
+
+class ObsWriter:
+    def __init__(
+        self,
+        n: int,
+        cap: int,
+        goals: Any,
+        templates: list[bytes],
+        rel: Any,
+        offsets: dict[str, int],
+        point_value: Any,
+        rank: Any,
+        king: int,
+        queen: int,
+        phase_slot: dict[str, int],
+        phase_other: int,
+        kind_slot: dict[str, int],
+        kind_other: int,
+    ) -> None: ...
+    make: Any
+    def encode(self, game: Any, seat: int, chosen: Any, out: np.ndarray) -> np.ndarray: ...
+    def encode_new(self, game: Any, seat: int, chosen: Any) -> np.ndarray: ...
+
+class ActionKeys:
+    def __init__(self, table: np.ndarray, discard_verb: int, n_actions: int) -> None: ...
+    make: Any
+    def legal_map_new(
+        self, legal: list[Any], actor: int, players: int
+    ) -> tuple[dict[int, Any], np.ndarray] | None: ...
+    def legal_map(
+        self, legal: list[Any], actor: int, players: int, mask: np.ndarray | None
+    ) -> dict[int, Any] | None: ...

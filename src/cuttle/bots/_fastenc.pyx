@@ -1,0 +1,492 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Compiled writers of the observation vector and the legal-action map (optional).
+
+:mod:`cuttle.bots.encoding` is the reference: :class:`~cuttle.bots.encoding.SeatEncoder`
+builds an :class:`ObsWriter` from its own tables and layout, and falls back to the pure
+Python path when this extension is not built (or ``CUTTLE_PURE_PYTHON=1``). The vectors
+are byte-equal (``tests/envs/test_envs_compiled.py``).
+
+The writer reads a game's public state and, for hands, exactly what
+:func:`cuttle.engine.seatview.seat_position` lets the seat see: the whole hand when
+``game.can_see_hand(seat, holder)`` says so, else only the cards ``game.known`` marks
+as known to the seat. The deck shows its top ``deck_known`` cards only.
+"""
+
+from cpython.buffer cimport (
+    PyBUF_C_CONTIGUOUS,
+    PyBUF_FORMAT,
+    PyBUF_WRITABLE,
+    PyBuffer_Release,
+    PyObject_GetBuffer,
+)
+from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.ref cimport PyObject, _Py_REFCNT
+from libc.string cimport memcpy, memset
+
+# R_*: the fields of one seat's offsets (bots.encoding._SeatOffsets, in that order);
+# K_*: the action key table's axes (verb, card + 1, target + 1, relative seat + 1)
+cdef enum:
+    NSEATS = 5
+    NCARDS = 54
+    NREL = 12
+    R_R = 0
+    R_HAND = 1
+    R_POINTS = 2
+    R_FACES = 3
+    R_GLASSES = 4
+    R_COVERS = 5
+    R_HAND_COUNT = 6
+    R_SCORE = 7
+    R_GOAL = 8
+    R_KINGS = 9
+    R_QUEENS = 10
+    R_SKIPS = 11
+    K_VERBS = 16
+    K_CARDS = 55
+    K_SEATS = NSEATS + 1
+
+
+
+cdef inline int _put(float* w, Py_ssize_t i, float x, Py_ssize_t size) except -1:
+    if <size_t>i >= <size_t>size:
+        raise IndexError(f"observation entry {i} is outside the vector")
+    w[i] = x
+    return 0
+
+
+cdef inline int _card(object x) except -1:
+    cdef int c = x
+    if c < 0 or c >= NCARDS:
+        raise ValueError(f"card index {c} is outside 0..{NCARDS - 1}")
+    return c
+
+
+cdef class _Pool:
+    """A few vectors of one size for reuse, each with its data address (fixed: the
+    pool's reference stops numpy resizing it)."""
+
+    cdef list arrays
+    cdef void* addr[8]
+    cdef Py_ssize_t nbytes
+
+    def __cinit__(self, Py_ssize_t nbytes):
+        self.arrays = []
+        self.nbytes = nbytes
+
+    cdef object take(self, object make, void** ptr):
+        """A vector that nobody else holds (only the pool refers to it, so no caller
+        can see it change), or a new one from ``make()`` (kept while there is room);
+        its data address goes to ``ptr``.
+
+        An array referred to by a caller, by a view of it or by an exported buffer is
+        never reused."""
+        cdef Py_ssize_t i, k = PyList_GET_SIZE(self.arrays)
+        cdef PyObject* p
+        cdef Py_buffer buf
+        for i in range(k):
+            p = PyList_GET_ITEM(self.arrays, i)
+            if _Py_REFCNT(p) == 1:
+                ptr[0] = self.addr[i]
+                return <object>p
+        a = make()
+        PyObject_GetBuffer(a, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        ptr[0] = buf.buf
+        PyBuffer_Release(&buf)
+        if buf.len != self.nbytes:
+            raise ValueError(f"make() gave {buf.len} bytes, not {self.nbytes}")
+        if k < 8:
+            self.addr[k] = ptr[0]
+            self.arrays.append(a)
+        return a
+
+
+cdef class ObsWriter:
+    """Writes one rule set's observation vectors (built by ``SeatEncoder``)."""
+
+    cdef int n
+    cdef Py_ssize_t size
+    cdef double cap
+    cdef float goal[5]
+    cdef float* tpl
+    cdef int rel[NSEATS][NSEATS][NREL]
+    cdef int point_value[NCARDS]
+    cdef int rank[NCARDS]
+    cdef int king, queen
+    cdef int o_stolen, o_top, o_scrap, o_scrap_count, o_deck_known, o_deck_count
+    cdef int o_revealed, o_frozen, o_chosen, o_passes, o_moves, o_phase, o_turn, o_to_act
+    cdef int o_p_card, o_p_target, o_p_counters, o_p_by, o_p_kind, o_p_victim, o_winners
+    cdef dict phase_slot
+    cdef dict kind_slot
+    cdef int phase_other, kind_other
+    cdef tuple _args
+    cdef object core_can_see
+    cdef _Pool pool
+    cdef public object make
+
+    def __cinit__(self):
+        self.tpl = NULL
+
+    def __dealloc__(self):
+        if self.tpl != NULL:
+            PyMem_Free(self.tpl)
+
+    def __init__(self, int n, int cap, goals, templates, rel, offsets, point_value, rank,
+                 int king, int queen, dict phase_slot, int phase_other, dict kind_slot,
+                 int kind_other):
+        cdef int s, v, k
+        cdef Py_ssize_t size
+        cdef const unsigned char[::1] t
+        self._args = (n, cap, goals, templates, rel, offsets, point_value, rank, king, queen,
+                      phase_slot, phase_other, kind_slot, kind_other)
+        if n < 1 or n > NSEATS:
+            raise ValueError(f"{n} seats: 1 to {NSEATS} supported")
+        self.n = n
+        self.cap = cap
+        for k in range(5):
+            self.goal[k] = goals[k]
+        size = len(templates[0]) // 4
+        self.size = size
+        self.tpl = <float*>PyMem_Malloc(n * size * sizeof(float))
+        if self.tpl == NULL:
+            raise MemoryError()
+        for s in range(n):
+            t = templates[s]
+            if t.shape[0] != size * 4:
+                raise ValueError("templates differ in size")
+            memcpy(self.tpl + s * size, &t[0], size * sizeof(float))
+            for v in range(n):
+                for k in range(NREL):
+                    self.rel[s][v][k] = rel[s][v][k]
+        for k in range(NCARDS):
+            self.point_value[k] = point_value[k]
+            self.rank[k] = rank[k]
+        self.king = king
+        self.queen = queen
+        o = offsets
+        self.o_stolen = o["stolen"]
+        self.o_top = o["top_covers"]
+        self.o_scrap = o["scrap"]
+        self.o_scrap_count = o["scrap_count"]
+        self.o_deck_known = o["deck_known"]
+        self.o_deck_count = o["deck_count"]
+        self.o_revealed = o["revealed"]
+        self.o_frozen = o["frozen"]
+        self.o_chosen = o["discard_chosen"]
+        self.o_passes = o["passes"]
+        self.o_moves = o["moves_used"]
+        self.o_phase = o["phase"]
+        self.o_turn = o["turn"]
+        self.o_to_act = o["to_act"]
+        self.o_p_card = o["pending_card"]
+        self.o_p_target = o["pending_target"]
+        self.o_p_counters = o["pending_counters"]
+        self.o_p_by = o["pending_by"]
+        self.o_p_kind = o["pending_kind"]
+        self.o_p_victim = o["pending_victim"]
+        self.o_winners = o["winners"]
+        self.phase_slot = phase_slot
+        self.phase_other = phase_other
+        self.kind_slot = kind_slot
+        self.kind_other = kind_other
+        from cuttle.engine.core import Core
+        self.core_can_see = Core.can_see_hand
+        self.pool = _Pool(size * 4)
+        self.make = None
+
+    def __reduce__(self):
+        return (ObsWriter, self._args)
+
+    def __copy__(self):
+        return self  # never changed after __init__
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def encode(self, game, int seat, chosen, out):
+        """Write ``seat``'s observation of ``game`` into ``out`` (float32, C-contiguous)."""
+        return self._encode(game, seat, chosen, out)
+
+    cdef object _encode(self, game, int seat, chosen, out):
+        cdef Py_buffer buf
+        if seat < 0 or seat >= self.n:
+            raise ValueError(f"seat {seat} is not at this table")
+        PyObject_GetBuffer(out, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        try:
+            if buf.itemsize != 4 or buf.len != self.size * 4 or buf.format == NULL or (
+                buf.format[0] != b"f" and buf.format[1] != b"f"
+            ):
+                raise ValueError(f"out must be a float32 vector of {self.size} entries")
+            self._fill(game, seat, chosen, <float*>buf.buf)
+        finally:
+            PyBuffer_Release(&buf)
+        return out
+
+    def encode_new(self, game, int seat, chosen):
+        """``encode`` into a vector nobody holds: one of a few kept for reuse (no caller
+        holds it, so none sees it change) or a new one from ``self.make()``."""
+        cdef void* ptr
+        if seat < 0 or seat >= self.n:
+            raise ValueError(f"seat {seat} is not at this table")
+        out = self.pool.take(self.make, &ptr)
+        self._fill(game, seat, chosen, <float*>ptr)
+        return out
+
+    cdef int _rel(self, int seat, object who) except -1:
+        cdef int t = who
+        if t < 0 or t >= self.n:
+            raise ValueError(f"seat {t} is not at this table")
+        return self.rel[seat][t][R_R]
+
+    cdef int _fill(self, game, int seat, chosen, float* w) except -1:
+        cdef int n = self.n
+        cdef Py_ssize_t size = self.size
+        cdef int v, c, k, score, kings, queens, rk, i, m
+        cdef long bit = 1L << seat
+        cdef int* ro
+        cdef PyObject* kn
+        cdef list hands = game.hands
+        cdef list points = game.points
+        cdef list faces = game.faces
+        cdef list glasses = game.glasses
+        cdef dict known = game.known
+        cdef list hand, pts, deck, skips
+        cdef tuple st, covers
+        cdef int stolen = self.o_stolen, top = self.o_top
+        cdef double used
+        cdef int mirror, open_all, glasses_public, with_glasses, mine
+        memcpy(w, self.tpl + seat * size, size * sizeof(float))
+        if len(hands) != n or len(points) != n or len(faces) != n or len(glasses) != n:
+            raise ValueError("the game's table size differs from the encoder's")
+        # Whose hands the seat sees: Core.can_see_hand (engine/core.py), decided here
+        # once per call rather than by a Python call per hand; a game class with its
+        # own can_see_hand is asked per hand. The tests check both agree everywhere.
+        mirror = getattr(type(game), "can_see_hand") is self.core_can_see
+        open_all = glasses_public = with_glasses = mine = 0
+        if mirror:
+            if game.winners is not None:
+                open_all = 1
+            elif game._perms and game.hands_open():
+                open_all = 1
+            else:
+                rules = game.rules
+                if rules.open_hands_on_empty_deck and not game.deck and not game.revealed:
+                    open_all = 1
+                elif rules.glasses_public:
+                    glasses_public = 1
+                    for v in range(n):
+                        if glasses[v]:
+                            with_glasses += 1
+                elif glasses[seat]:
+                    mine = 1
+                    opps = game._opps[seat]
+        for v in range(n):
+            ro = &self.rel[seat][v][0]
+            hand = hands[v]
+            if v == seat or open_all:
+                sees = True
+            elif not mirror:
+                sees = game.can_see_hand(seat, v)
+            elif glasses_public:
+                # another seat than the holder has glasses on its field
+                sees = with_glasses - (1 if glasses[v] else 0) > 0
+            else:
+                sees = mine and v in opps
+            if sees:
+                for x in hand:
+                    _put(w, ro[R_HAND] + _card(x), 1.0, size)
+            else:
+                for x in hand:
+                    kn = PyDict_GetItem(known, x)
+                    if kn != NULL and (<long><object>kn) & bit:
+                        _put(w, ro[R_HAND] + _card(x), 1.0, size)
+            _put(w, ro[R_HAND_COUNT], len(hand), size)
+            pts = points[v]
+            if pts:
+                score = 0
+                for x in pts:
+                    st = x
+                    c = _card(st[0])
+                    _put(w, ro[R_POINTS] + c, 1.0, size)
+                    if <int>st[1] != v:
+                        _put(w, stolen + c, 1.0, size)
+                    covers = st[2]
+                    if covers:
+                        for y in covers:
+                            _put(w, ro[R_COVERS] + _card((<tuple>y)[0]), 1.0, size)
+                        _put(w, top + _card((<tuple>covers[len(covers) - 1])[0]), 1.0, size)
+                    score += self.point_value[c]
+                _put(w, ro[R_SCORE], score, size)
+            pts = faces[v]
+            if pts:
+                kings = queens = 0
+                for x in pts:
+                    st = x
+                    c = _card(st[0])
+                    _put(w, ro[R_FACES] + c, 1.0, size)
+                    if <int>st[1] != v:
+                        _put(w, stolen + c, 1.0, size)
+                    covers = st[2]
+                    if covers:
+                        for y in covers:
+                            _put(w, ro[R_COVERS] + _card((<tuple>y)[0]), 1.0, size)
+                        _put(w, top + _card((<tuple>covers[len(covers) - 1])[0]), 1.0, size)
+                    rk = self.rank[c]
+                    if rk == self.king:
+                        kings += 1
+                    elif rk == self.queen:
+                        queens += 1
+                if kings:
+                    k = kings if kings < 4 else 4
+                    _put(w, ro[R_KINGS], k, size)
+                    _put(w, ro[R_GOAL], self.goal[k], size)
+                if queens:
+                    _put(w, ro[R_QUEENS], queens if queens < 4 else 4, size)
+            for x in <list>glasses[v]:
+                _put(w, ro[R_GLASSES] + _card(x), 1.0, size)
+        pts = game.scrap
+        if pts:
+            for x in pts:
+                _put(w, self.o_scrap + _card(x), 1.0, size)
+            _put(w, self.o_scrap_count, len(pts), size)
+        deck = game.deck
+        m = len(deck)
+        k = game.deck_known
+        if k > m:
+            k = m
+        for i in range(k):
+            _put(w, self.o_deck_known + _card(deck[m - 1 - i]), 1.0, size)
+        _put(w, self.o_deck_count, m, size)
+        for x in game.revealed:
+            _put(w, self.o_revealed + _card(x), 1.0, size)
+        for x in game.frozen:
+            _put(w, self.o_frozen + _card(x), 1.0, size)
+        for x in chosen:
+            _put(w, self.o_chosen + _card(x), 1.0, size)
+        k = game.passes
+        if k:
+            _put(w, self.o_passes, k if k < 255 else 255, size)
+        m = game.moves_played
+        if m:
+            used = (<double>m) / self.cap
+            _put(w, self.o_moves, used if used < 1.0 else 1.0, size)
+        skips = game.skips
+        if len(skips) > n:
+            raise ValueError("more skips than seats")
+        for v in range(len(skips)):
+            k = skips[v]
+            if k:
+                _put(w, self.rel[seat][v][R_SKIPS], k if k < 255 else 255, size)
+        kn = PyDict_GetItem(self.phase_slot, game.phase)
+        _put(w, self.o_phase + (<int><object>kn if kn != NULL else self.phase_other), 1.0, size)
+        _put(w, self.o_turn + self._rel(seat, game.turn), 1.0, size)
+        _put(w, self.o_to_act + self._rel(seat, game.to_act), 1.0, size)
+        p = game.pending
+        if p is not None:
+            _put(w, self.o_p_card + _card(p.card), 1.0, size)
+            c = p.target
+            if c >= 0:
+                _put(w, self.o_p_target + _card(c), 1.0, size)
+            for x in p.counters:
+                _put(w, self.o_p_counters + _card(x), 1.0, size)
+            _put(w, self.o_p_by + self._rel(seat, p.by), 1.0, size)
+            kn = PyDict_GetItem(self.kind_slot, p.kind)
+            _put(w, self.o_p_kind + (<int><object>kn if kn != NULL else self.kind_other), 1.0,
+                 size)
+            c = p.victim
+            if c >= 0:
+                _put(w, self.o_p_victim + self._rel(seat, c), 1.0, size)
+        winners = game.winners
+        if winners:
+            for x in winners:
+                _put(w, self.o_winners + self._rel(seat, x), 1.0, size)
+        return 0
+
+
+cdef class ActionKeys:
+    """Move tuple -> action index for one table size, from a dense key table."""
+
+    cdef const short[::1] table
+    cdef int discard_verb
+    cdef object _keep
+    cdef _Pool pool
+    cdef public object make
+
+    def __init__(self, table, int discard_verb, Py_ssize_t n_actions):
+        self._keep = table
+        self.table = table
+        if self.table.shape[0] != K_VERBS * K_CARDS * K_CARDS * K_SEATS:
+            raise ValueError("the key table has the wrong size")
+        self.discard_verb = discard_verb
+        self.pool = _Pool(n_actions)
+        self.make = None
+
+    def legal_map_new(self, list legal, int actor, int players):
+        """``(legal_map(...), mask)`` with a zeroed int8 mask nobody holds (kept for
+        reuse, or new from ``self.make()``); None where ``legal_map`` gives None."""
+        cdef void* ptr
+        mask = self.pool.take(self.make, &ptr)
+        memset(ptr, 0, self.pool.nbytes)
+        out = self._legal_map_into(legal, actor, players, <char*>ptr, self.pool.nbytes)
+        if out is None:
+            return None
+        return out, mask
+
+    def __reduce__(self):
+        return (ActionKeys, (self._keep, self.discard_verb, self.pool.nbytes))
+
+    def __copy__(self):
+        return self  # never changed after __init__
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def legal_map(self, list legal, int actor, int players, mask):
+        """``{index: move}`` of non-discard ``legal`` moves, marking each in ``mask``
+        (an int8/bool buffer, or None); None when a move needs the Python path (a
+        discard, or a move outside the key table)."""
+        return self._legal_map(legal, actor, players, mask)
+
+    cdef object _legal_map(self, list legal, int actor, int players, mask):
+        cdef Py_buffer buf
+        if mask is None:
+            return self._legal_map_into(legal, actor, players, NULL, 0)
+        PyObject_GetBuffer(mask, &buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+        try:
+            if buf.itemsize != 1:
+                raise ValueError("mask must be a one-byte-per-entry vector")
+            return self._legal_map_into(legal, actor, players, <char*>buf.buf, buf.len)
+        finally:
+            PyBuffer_Release(&buf)
+
+    cdef object _legal_map_into(self, list legal, int actor, int players, char* mk,
+                                Py_ssize_t mlen):
+        cdef dict out = {}
+        cdef tuple m
+        cdef int verb, c, t, s, rel, idx
+        for x in legal:
+            m = x
+            verb = m[0]
+            if verb == self.discard_verb or verb < 0 or verb >= K_VERBS:
+                return None
+            c = m[1]
+            t = m[2]
+            s = m[3]
+            if s >= 0:
+                rel = (s - actor) % players
+                if rel < 0:
+                    rel += players
+            else:
+                rel = -1
+            if c < -1 or c >= NCARDS or t < -1 or t >= NCARDS or rel >= NSEATS:
+                return None
+            idx = self.table[((verb * K_CARDS + c + 1) * K_CARDS + t + 1) * K_SEATS + rel + 1]
+            if idx < 0:
+                return None
+            PyDict_SetItem(out, idx, m)
+            if mk != NULL:
+                if idx >= mlen:
+                    raise IndexError("mask too short")
+                mk[idx] = 1
+        return out
