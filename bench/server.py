@@ -335,6 +335,12 @@ def main(argv: list[str] | None = None) -> int:
         f"server processes busy {100 * server_cpu / wall:.0f}% of one core in all, "
         f"load generator {100 * own_cpu / wall:.0f}%"
     )
+    if stored:
+        print(
+            f"server CPU per stored move {1000 * server_cpu / stored:.2f} ms, load generator "
+            f"{1000 * own_cpu / stored:.2f} ms (game setup included; load average "
+            f"{Path('/proc/loadavg').read_text().split()[0]})"
+        )
     busy = "".join(f", {k} {100 * v / wall:.0f}%" for k, v in side_cpu.items())
     print(
         f"new tables (create, join, both sockets' first state): {len(stats.setup)} in the "
