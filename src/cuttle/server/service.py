@@ -17,12 +17,12 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from sqlalchemy import Connection, func, insert, select, update
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -38,7 +38,7 @@ from . import presence
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner, random_move
 from .bus import LocalBus
-from .chat import Chat
+from .chat import CHANNELS, Chat, read_log_on
 from .models import GameRow, MoveRow, SeatRow, User
 from .offload import Offload
 from .writer import GroupWriter, Statement
@@ -286,7 +286,40 @@ class GameService:
         dry_run: bool = False,
     ) -> str:
         """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`.
-        With ``dry_run`` only check the request (and return ``""``).
+        With ``dry_run`` only check the request (and return ``""``). See :meth:`_create`."""
+        return self._create(
+            user, rules, variants, players, seats, my_seat, private, house, practice,
+            time_control, ranked, dry_run,
+        )[0]  # fmt: skip
+
+    async def create_held(self, user: User, **options: Any) -> str:
+        """:meth:`create` off the event loop (on a server database), then hold a game that
+        waits for players in memory as created, so that joining it and opening its
+        sockets need not read it back from the database. A game that starts at once (a
+        bot seat) is left to be read when first watched, as before."""
+        gid, live = await self.offload(self._create, user, **options)
+        if live is not None and gid not in self.live and gid not in self._loading:
+            self._hold(live)
+        return gid
+
+    def _create(
+        self,
+        user: User,
+        rules: str = "standard",
+        variants: list[str] | None = None,
+        players: int | None = None,
+        seats: list[dict[str, Any]] | None = None,
+        my_seat: int | None = None,
+        private: bool = False,
+        house: Any = None,
+        practice: bool = False,
+        time_control: Any = None,
+        ranked: bool = False,
+        dry_run: bool = False,
+    ) -> tuple[str, LiveGame | None]:
+        """Create a game and seat ``user``; return its id and, for a game waiting for
+        players, the live game as a read of its rows would give it (any thread: it touches
+        no game held here). Raises :class:`ServiceError`.
 
         ``house`` is a house rule set as a JSON object (see
         :func:`~cuttle.engine.rules.house_rules`; it replaces ``rules``, and ``variants``
@@ -365,38 +398,41 @@ class GameService:
             raise ServiceError(f"my_seat must be one of the people's seats: {humans}")
         infos[my_seat] = SeatInfo(user.id, None, user.display)
         if dry_run:
-            return ""
+            return "", None
         table = Table(rs, seed=secrets.randbits(64), practice=practice)
         assert table.game.start_deck is not None
         deck = [CARD_NAMES[c] for c in table.game.start_deck]
         status = "playing" if all(s.user_id or s.bot for s in infos) else "open"
         gid = secrets.token_urlsafe(6)
         now = time.time()
+        columns: dict[str, Any] = {
+            "id": gid,
+            "rules": rules,
+            "variants": " ".join(sorted(variants)),
+            "players": n,
+            "deck": " ".join(deck),
+            "status": status,
+            "private": bool(private),
+            "house_rules": house_json,
+            "practice": practice,
+            "time_control": time_control,
+            "ranked": ranked,
+            "created_by": user.id,
+            "created_at": now,
+            "updated_at": now,
+        }
+        seat_rows = [
+            SeatRow(game_id=gid, seat=i, user_id=info.user_id, bot=info.bot, name=info.name)
+            for i, info in enumerate(infos)
+        ]
         with self.sessions.begin() as db:
-            db.add(
-                GameRow(
-                    id=gid,
-                    rules=rules,
-                    variants=" ".join(sorted(variants)),
-                    players=n,
-                    deck=" ".join(deck),
-                    status=status,
-                    private=bool(private),
-                    house_rules=house_json,
-                    practice=practice,
-                    time_control=time_control,
-                    ranked=ranked,
-                    created_by=user.id,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
+            db.add(GameRow(**columns))
             db.flush()
-            for i, info in enumerate(infos):
-                db.add(
-                    SeatRow(game_id=gid, seat=i, user_id=info.user_id, bot=info.bot, name=info.name)
-                )
-        return gid
+            db.add_all(seat_rows)
+        if status != "open":
+            return gid, None
+        fresh = GameRow(**columns)  # never added to a session: the row as stored
+        return gid, self._build(fresh, seat_rows, [], {c: [] for c in CHANNELS})
 
     def load(self, gid: str) -> LiveGame:
         """Return the live game ``gid``, rebuilding it from the database if needed (moves,
@@ -472,6 +508,19 @@ class GameService:
             move_rows = db.scalars(
                 select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply)
             ).all()
+            chat = {c: read_log_on(db, gid, c) for c in CHANNELS}
+        return self._build(row, seat_rows, move_rows, chat)
+
+    def _build(
+        self,
+        row: GameRow,
+        seat_rows: Sequence[SeatRow],
+        move_rows: Sequence[MoveRow],
+        chat: dict[str, list[dict[str, Any]]],
+    ) -> LiveGame:
+        """The live game of ``row``, its seats, moves and recent ``chat`` (each channel's
+        messages), checking every move (any thread)."""
+        gid = row.id
         variants = tuple(row.variants.split())
         deck = row.deck.split()
         house = json.loads(row.house_rules) if row.house_rules else None
@@ -518,7 +567,7 @@ class GameService:
                     last.created_at if last else (row.clock_start or row.updated_at),
                 )
         presence.refresh_away(live)
-        self.chat.load(live)
+        live.chat = chat
         return live
 
     async def join(self, gid: str, user: User, seat: int | None = None) -> int:
@@ -1079,9 +1128,53 @@ class GameService:
             return
         async with self.bus.lock(live.id):
             old = live.n
-            if await self._resync(live):
+            if await self._resync_if_changed(live):
                 await self._catch_up(live, old)
             yield
+
+    async def _resync_if_changed(self, live: LiveGame) -> bool:
+        """:meth:`_resync` ``live`` unless a short read finds the database holding what
+        this copy holds (its number of moves, status, draw offers, rematch asks and
+        rematch, and seats); return whether it changed. Moves once stored never change, so
+        equal facts mean an equal game, and the whole game need not be read and replayed."""
+        try:
+            facts = await self.offload(self._facts_of, live.id)
+        except Exception:
+            facts = None
+        if facts is not None and facts == (*self._mine(live), self._seat_facts(live.seats)):
+            return False
+        return await self._resync(live)
+
+    @staticmethod
+    def _mine(live: LiveGame) -> tuple[Any, ...]:
+        """What this copy holds of the facts :meth:`_facts` reads."""
+        return (
+            live.n,
+            live.status,
+            seats_to_text(live.draw_offers),
+            seats_to_text(live.rematch_requests),
+            live.rematch_id,
+        )
+
+    @staticmethod
+    def _seat_facts(seats: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
+        """Who sits in each seat (``SeatInfo`` or seat rows), for comparing."""
+        return tuple((s.user_id, s.bot, s.name) for s in seats)
+
+    def _facts_of(self, gid: str) -> tuple[Any, ...] | None:
+        """The facts of :meth:`_facts` of game ``gid`` and its seats (``None``: no such
+        game), on one connection (any thread)."""
+        seats = cast(SqlTable, SeatRow.__table__)
+        with self.engine.connect() as db:
+            found = self._facts_on(db, [gid]).get(gid)
+            if found is None:
+                return None
+            rows = db.execute(
+                select(seats.c.user_id, seats.c.bot, seats.c.name)
+                .where(seats.c.game_id == gid)
+                .order_by(seats.c.seat)
+            ).all()
+        return (*found, self._seat_facts(rows))
 
     async def start(self) -> None:
         """Start listening to other workers (with a Redis bus) and checking games against
@@ -1199,6 +1292,12 @@ class GameService:
     def _facts(self, ids: list[str]) -> dict[str, tuple[Any, ...]]:
         """What the database holds of games ``ids``: the number of moves, the status, the
         draw offers, the rematch asks and the rematch (any thread)."""
+        with self.engine.connect() as db:
+            return self._facts_on(db, ids)
+
+    @staticmethod
+    def _facts_on(db: Connection, ids: list[str]) -> dict[str, tuple[Any, ...]]:
+        """:meth:`_facts` on the connection ``db``."""
         games = cast(SqlTable, GameRow.__table__)
         moves = cast(SqlTable, MoveRow.__table__)
         plies = (
@@ -1207,32 +1306,24 @@ class GameService:
             .scalar_subquery()
         )
         found: dict[str, tuple[Any, ...]] = {}
-        with self.engine.connect() as db:
-            for i in range(0, len(ids), 500):
-                rows = db.execute(
-                    select(
-                        games.c.id,
-                        plies,
-                        games.c.status,
-                        games.c.draw_offers,
-                        games.c.rematch_asks,
-                        games.c.rematch_id,
-                    ).where(games.c.id.in_(ids[i : i + 500]))
-                ).all()
-                found.update({r[0]: tuple(r[1:]) for r in rows})
+        for i in range(0, len(ids), 500):
+            rows = db.execute(
+                select(
+                    games.c.id,
+                    plies,
+                    games.c.status,
+                    games.c.draw_offers,
+                    games.c.rematch_asks,
+                    games.c.rematch_id,
+                ).where(games.c.id.in_(ids[i : i + 500]))
+            ).all()
+            found.update({r[0]: tuple(r[1:]) for r in rows})
         return found
 
     async def _check(self, live: LiveGame, facts: tuple[Any, ...], force: bool, now: float) -> None:
         """Catch ``live`` up if it is behind the database's ``facts`` (see :meth:`reconcile`),
         and queue again a bot turn left waiting."""
-        mine = (
-            live.n,
-            live.status,
-            seats_to_text(live.draw_offers),
-            seats_to_text(live.rematch_requests),
-            live.rematch_id,
-        )
-        if facts == mine:
+        if facts == self._mine(live):
             live.suspect = None
         elif force or (
             live.suspect is not None
