@@ -72,7 +72,6 @@ from .table import PICK_PHASE
 SUIT_SYMBOLS = "♣♦♥♠"
 """Suit symbols in suit order (clubs, diamonds, hearts, spades)."""
 
-_CARD_SET = frozenset(CARD_NAMES)
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -109,11 +108,15 @@ def card_mentions(text: str) -> list[int]:
     return [_BY_WORDS[re.sub(r"\s+", " ", m)] for m in _MENTION.findall(text)]
 
 
+_CARD_INDEX: dict[str, int] = {name: c for c, name in enumerate(CARD_NAMES)}
+
+
 def _seen(view: Any, out: set[int]) -> None:
     """Add every card named in a view (JSON) to ``out``."""
     if isinstance(view, str):
-        if view in _CARD_SET:
-            out.add(CARD_NAMES.index(view))
+        card = _CARD_INDEX.get(view)
+        if card is not None:
+            out.add(card)
     elif isinstance(view, dict):
         for key, value in view.items():
             if key not in ("rules", "variants", "phase", "termination"):
@@ -158,6 +161,7 @@ class _Words:
         move: Move,
         viewer: int | None,
         names: Sequence[str],
+        views: tuple[Any, Any] | None = None,
     ) -> None:
         self.before = before
         self.after = after
@@ -166,8 +170,10 @@ class _Words:
         self.viewer = viewer
         self.names = names
         seen: set[int] = set()
-        _seen(before.view(viewer), seen)
-        _seen(after.view(viewer), seen)
+        if views is None:
+            views = (before.view(viewer), after.view(viewer))
+        _seen(views[0], seen)
+        _seen(views[1], seen)
         _, c, target, _, cs = move
         seen.update(x for x in (c, target, *cs) if x >= 0)
         self.visible = seen
@@ -633,6 +639,7 @@ def describe(
     move: Move | str,
     viewer: int | None,
     names: Sequence[str] | None = None,
+    views: tuple[Any, Any] | None = None,
 ) -> str:
     """Return the sentence that tells ``viewer`` about ``move``.
 
@@ -643,7 +650,9 @@ def describe(
     card is named only if the reader sees it in ``before.view(viewer)`` or
     ``after.view(viewer)`` or it is in the move's text; otherwise it is ``"a card"``.
     Raises :class:`~cuttle.engine.errors.InvalidMoveError` for unreadable move text and
-    ``ValueError`` for a viewer that is not a seat.
+    ``ValueError`` for a viewer that is not a seat. ``views``, if given, are
+    ``before.view(viewer)`` and ``after.view(viewer)`` computed already (a table keeps
+    them), read and not changed.
 
     >>> from cuttle.engine.game import new_game
     >>> g = new_game("classic", seed=1)
@@ -660,7 +669,7 @@ def describe(
     full = [f"p{i}" for i in range(n)]
     if names is not None:
         full[: min(n, len(names))] = list(names)[:n]
-    return _sentence(_Words(before, after, seat, m, viewer, full))
+    return _sentence(_Words(before, after, seat, m, viewer, full, views))
 
 
 def describe_history(
