@@ -245,6 +245,8 @@ class Table:
     def shared_position(self, seat: int | None) -> View:
         """:meth:`position`, computed once per seat and position and shared by every
         caller: read it, never change it (a server sends it to many sockets)."""
+        if self._game.is_over:  # a server may still mark how it ended (the termination)
+            return self.position(seat)
         seen = self._shared_view(seat)
         if self._practice:
             seen = {**seen, "hands": self._game.to_json()["hands"]}
