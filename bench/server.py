@@ -253,6 +253,17 @@ async def run(
         return stats, time.monotonic() - stats.measure_from
 
 
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop when installed (``uvicorn[standard]`` brings it; the server
+    runs on it too), else asyncio's: the load generator's own CPU competes with the server
+    for the same cores."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def pct(xs: list[float], q: float) -> float:
     """The ``q`` quantile of ``xs`` in milliseconds."""
     if not xs:
@@ -312,9 +323,10 @@ def main(argv: list[str] | None = None) -> int:
             side_cpu0 = {k: f() for k, f in side.items()}
             own_cpu0 = time.process_time()
             wall0 = time.monotonic()
-            stats, elapsed = asyncio.run(
-                run([s.url for s in servers], args.games, args.seconds, args.warmup, args.rate)
-            )
+            with asyncio.Runner(loop_factory=loop_factory()) as runner:
+                stats, elapsed = runner.run(
+                    run([s.url for s in servers], args.games, args.seconds, args.warmup, args.rate)
+                )
             wall = time.monotonic() - wall0
             server_cpu = sum(cpu_seconds(p) for p in pids) - server_cpu0
             side_cpu = {k: f() - side_cpu0[k] for k, f in side.items()}
