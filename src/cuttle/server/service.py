@@ -425,10 +425,16 @@ class GameService:
             SeatRow(game_id=gid, seat=i, user_id=info.user_id, bot=info.bot, name=info.name)
             for i, info in enumerate(infos)
         ]
-        with self.sessions.begin() as db:
-            db.add(GameRow(**columns))
-            db.flush()
-            db.add_all(seat_rows)
+        # Core inserts (the column defaults apply as in the ORM), not a unit of work.
+        with self.engine.begin() as db:
+            db.execute(insert(cast(SqlTable, GameRow.__table__)), columns)
+            db.execute(
+                insert(cast(SqlTable, SeatRow.__table__)),
+                [
+                    {"game_id": gid, "seat": i, "user_id": s.user_id, "bot": s.bot, "name": s.name}
+                    for i, s in enumerate(infos)
+                ],
+            )
         if status != "open":
             return gid, None
         fresh = GameRow(**columns)  # never added to a session: the row as stored
@@ -608,16 +614,18 @@ class GameService:
 
     def _store_join(self, gid: str, seat: int, user: User, full: bool, now: float) -> None:
         """Store ``user`` in ``seat`` of ``gid``; with ``full``, the game starts ``now``."""
-        with self.sessions.begin() as db:
+        seats = cast(SqlTable, SeatRow.__table__)
+        games = cast(SqlTable, GameRow.__table__)
+        with self.engine.begin() as db:  # Core updates: no ORM session to set up
             db.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == gid, SeatRow.seat == seat)
+                update(seats)
+                .where(seats.c.game_id == gid, seats.c.seat == seat)
                 .values(user_id=user.id, name=user.display)
             )
             if full:
                 db.execute(
-                    update(GameRow)
-                    .where(GameRow.id == gid)
+                    update(games)
+                    .where(games.c.id == gid)
                     .values(status="playing", updated_at=now, clock_start=now)
                 )
 
