@@ -153,6 +153,13 @@ class LiveGame:
                 return i
         return None
 
+    def players_meta(self) -> list[dict[str, Any]]:
+        """The seats as the metadata's ``players`` lists them."""
+        return [
+            {"seat": i, "name": s.name, "bot": s.bot, "empty": s.user_id is None and not s.bot}
+            for i, s in enumerate(self.seats)
+        ]
+
     def meta(self) -> dict[str, Any]:
         """Table metadata sent with every state message."""
         outcome = self.game.outcome
@@ -166,10 +173,7 @@ class LiveGame:
             "ranked": self.ranked,
             "match": self.match_id,
             "league": self.league,
-            "players": [
-                {"seat": i, "name": s.name, "bot": s.bot, "empty": s.user_id is None and not s.bot}
-                for i, s in enumerate(self.seats)
-            ],
+            "players": self.players_meta(),
             "teams": [list(t) for t in self.game.rules.teams],
             "goals": [self.game.goal(i) for i in range(self.players)],
             "scores": [self.game.score(i) for i in range(self.players)],
@@ -469,11 +473,22 @@ class GameService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def fetch(self, gid: str) -> LiveGame:
+    async def fetch(self, gid: str, fresh: bool = False) -> LiveGame:
         """:meth:`load`, reading the game off the event loop (on a server database); several
-        requests for the same game wait for one read."""
+        requests for the same game wait for one read.
+
+        With ``fresh`` and other workers, a game held here still waiting for players (as
+        :meth:`create_held` keeps it) is first checked against the database: another
+        worker's join may be committed while its news is still on the way, and a socket
+        opened now must get the game as it is."""
         live = self.live.get(gid)
         if live is not None:
+            if fresh and self.bus.clustered and live.status == "open":
+                async with live.lock:
+                    old = live.n
+                    if await self._resync_if_changed(live):
+                        await self._catch_up(live, old, states=True)
+                    self._maybe_bot(live)
             return live
         if not self.offload.threaded:
             return self.load(gid)
@@ -659,7 +674,7 @@ class GameService:
             return
         events = live.table.history
         table = start_table(live)
-        names = P.seat_names(live.meta()["players"])
+        names = P.seat_names(live.players_meta())
         for i, event in enumerate(events):
             table.apply(event)
             if i + 1 > since:
@@ -999,7 +1014,7 @@ class GameService:
                 news["clock"] = [live.clock.text(), live.clock.since]
             await self.bus.publish(news)
         cache: dict[int | None, dict[str, Any]] = {}
-        names = P.seat_names(live.meta()["players"])
+        names = P.seat_names(live.players_meta())
         for c in list(live.conns):
             msg = cache.get(c.seat)
             if msg is None:
