@@ -111,19 +111,25 @@ def card_mentions(text: str) -> list[int]:
 _CARD_INDEX: dict[str, int] = {name: c for c, name in enumerate(CARD_NAMES)}
 
 
-def _seen(view: Any, out: set[int]) -> None:
-    """Add every card named in a view (JSON) to ``out``."""
-    if isinstance(view, str):
-        card = _CARD_INDEX.get(view)
-        if card is not None:
-            out.add(card)
-    elif isinstance(view, dict):
-        for key, value in view.items():
-            if key not in ("rules", "variants", "phase", "termination"):
-                _seen(value, out)
-    elif isinstance(view, list):
-        for value in view:
-            _seen(value, out)
+_SKIPPED = frozenset(("rules", "variants", "phase", "termination"))
+
+
+def seen_cards(view: Any) -> frozenset[int]:
+    """Every card named in a view (JSON): what its reader may be told by name."""
+    out: set[int] = set()
+    index = _CARD_INDEX.get
+    stack = [view]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            card = index(x)
+            if card is not None:
+                out.add(card)
+        elif isinstance(x, dict):
+            stack.extend(value for key, value in x.items() if key not in _SKIPPED)
+        elif isinstance(x, list):
+            stack.extend(x)
+    return frozenset(out)
 
 
 def _count(k: int, noun: str = "card") -> str:
@@ -161,7 +167,7 @@ class _Words:
         move: Move,
         viewer: int | None,
         names: Sequence[str],
-        views: tuple[Any, Any] | None = None,
+        seen: tuple[frozenset[int], frozenset[int]] | None = None,
     ) -> None:
         self.before = before
         self.after = after
@@ -169,14 +175,12 @@ class _Words:
         self.move = move
         self.viewer = viewer
         self.names = names
-        seen: set[int] = set()
-        if views is None:
-            views = (before.view(viewer), after.view(viewer))
-        _seen(views[0], seen)
-        _seen(views[1], seen)
+        if seen is None:
+            seen = (seen_cards(before.view(viewer)), seen_cards(after.view(viewer)))
+        visible = set(seen[0] | seen[1])
         _, c, target, _, cs = move
-        seen.update(x for x in (c, target, *cs) if x >= 0)
-        self.visible = seen
+        visible.update(x for x in (c, target, *cs) if x >= 0)
+        self.visible = visible
 
     # --- people
 
@@ -639,7 +643,7 @@ def describe(
     move: Move | str,
     viewer: int | None,
     names: Sequence[str] | None = None,
-    views: tuple[Any, Any] | None = None,
+    seen: tuple[frozenset[int], frozenset[int]] | None = None,
 ) -> str:
     """Return the sentence that tells ``viewer`` about ``move``.
 
@@ -650,9 +654,9 @@ def describe(
     card is named only if the reader sees it in ``before.view(viewer)`` or
     ``after.view(viewer)`` or it is in the move's text; otherwise it is ``"a card"``.
     Raises :class:`~cuttle.engine.errors.InvalidMoveError` for unreadable move text and
-    ``ValueError`` for a viewer that is not a seat. ``views``, if given, are
-    ``before.view(viewer)`` and ``after.view(viewer)`` computed already (a table keeps
-    them), read and not changed.
+    ``ValueError`` for a viewer that is not a seat. ``seen``, if given, is
+    ``seen_cards(before.view(viewer))`` and ``seen_cards(after.view(viewer))`` computed
+    already (a table keeps them).
 
     >>> from cuttle.engine.game import new_game
     >>> g = new_game("classic", seed=1)
@@ -669,7 +673,7 @@ def describe(
     full = [f"p{i}" for i in range(n)]
     if names is not None:
         full[: min(n, len(names))] = list(names)[:n]
-    return _sentence(_Words(before, after, seat, m, viewer, full, views))
+    return _sentence(_Words(before, after, seat, m, viewer, full, seen))
 
 
 def describe_history(

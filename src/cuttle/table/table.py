@@ -33,7 +33,7 @@ from ..engine.history import (
 from ..engine.position import from_json
 from ..engine.records import parse_record, read_record, write_record
 from ..engine.rules import RuleSet
-from ..engine.words import describe
+from ..engine.words import describe, seen_cards
 
 PRACTICE_HEADER = "Practice"
 """The record header that marks a practice game (every hand face up)."""
@@ -92,6 +92,8 @@ class Table:
         self._last_before: Game | None = None
         self._views: dict[int | None, View] = {}
         self._before_views: dict[int | None, View] = {}
+        self._seen: dict[int | None, frozenset[int]] = {}
+        self._before_seen: dict[int | None, frozenset[int]] = {}
         self._public = cards_in(self._shared_view(None))
 
     # ------------------------------------------------------------------ building
@@ -159,6 +161,8 @@ class Table:
         other._last_before = self._last_before
         other._views = dict(self._views)
         other._before_views = dict(self._before_views)
+        other._seen = dict(self._seen)
+        other._before_seen = dict(self._before_seen)
         return other
 
     # ------------------------------------------------------------------ reading
@@ -263,6 +267,14 @@ class Table:
         seen = memo[seat] = game.view(seat)
         return seen
 
+    def _seen_cards(self, seat: int | None, before: bool = False) -> frozenset[int]:
+        """The cards named in :meth:`_shared_view` ``(seat, before)``, kept alike."""
+        memo = self._before_seen if before else self._seen
+        if seat in memo:
+            return memo[seat]
+        found = memo[seat] = seen_cards(self._shared_view(seat, before))
+        return found
+
     def view(self, seat: int | None) -> SeatView:
         """Everything ``seat`` may know (``None``: a spectator), as a bot receives it."""
         if seat is not None:
@@ -289,8 +301,8 @@ class Table:
         if viewer is not None:
             self._check_seat(viewer)
         if index == count - 1 and self._last_before is not None:
-            views = (self._shared_view(viewer, before=True), self._shared_view(viewer))
-            return self._tell(self._last_before, self._game, index, viewer, names, views)
+            seen = (self._seen_cards(viewer, before=True), self._seen_cards(viewer))
+            return self._tell(self._last_before, self._game, index, viewer, names, seen)
         return self.sentences(viewer, names)[index]
 
     def sentences(self, viewer: int | None = None, names: Sequence[str] | None = None) -> list[str]:
@@ -313,15 +325,15 @@ class Table:
         index: int,
         viewer: int | None,
         given: Sequence[str] | None = None,
-        views: tuple[View, View] | None = None,
+        seen: tuple[frozenset[int], frozenset[int]] | None = None,
     ) -> str:
         event = self._history[index]
         names = list(given) if given is not None else [seat.name for seat in self._seats]
         if isinstance(event, DrawAgreed):
-            return describe(before, after, 0, event.line(), viewer, names, views)
+            return describe(before, after, 0, event.line(), viewer, names, seen)
         if isinstance(event, Resigned):
-            return describe(before, after, event.seat, "resign", viewer, names, views)
-        return describe(before, after, event.seat, event.move, viewer, names, views)
+            return describe(before, after, event.seat, "resign", viewer, names, seen)
+        return describe(before, after, event.seat, event.move, viewer, names, seen)
 
     def _start(self) -> Game:
         """A fresh copy of the game as it was dealt (or as its starting position)."""
@@ -360,6 +372,7 @@ class Table:
         apply_event(self._game, event)
         self._last_before = before
         self._before_views, self._views = self._views, {}
+        self._before_seen, self._seen = self._seen, {}
         after = cards_in(self._shared_view(None))
         done = event_of(*self._game.history[-1])
         if isinstance(done, MovePlayed):
