@@ -114,11 +114,6 @@ class Chat:
         self._names: dict[int, str] = {}
         self._insert = insert(cast(SqlTable, ChatRow.__table__))
 
-    def load(self, live: LiveGame) -> None:
-        """Read ``live``'s recent chat of both channels from the database."""
-        for channel in CHANNELS:
-            live.chat[channel] = read_log(self.service.sessions, live.id, channel)
-
     def name_of(self, live: LiveGame, conn: Conn) -> str:
         """The name shown with ``conn``'s messages: its seat's name, else the user's."""
         if conn.seat is not None:
