@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -29,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import httpx
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 from srvutil import ServerProc
@@ -123,43 +124,56 @@ async def seat_loop(
         max_queue=None,
         open_timeout=60,
     ) as ws:
-        k = 0
-        while time.monotonic() < deadline:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
-            except TimeoutError:
-                break
-            msg = json.loads(raw)
-            t = msg["t"]
-            if t == "ack":
-                t0 = sent.pop(msg["id"], None)
-                if t0 is not None:
-                    stats.acked(time.perf_counter() - t0)
-            elif t == "error":
-                stats.errors += 1
-                kind = msg["error"][:70]
-                stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
-            elif t in ("state", "event"):
-                if t == "state" and seated is not None:
-                    seated.one()
-                    seated = None
-                if msg["view"]["winner"] is not None:
-                    return
-                if msg["legal"]:
-                    await pace.wait()
-                    k += 1
-                    cid = f"{k}"
-                    sent[cid] = time.perf_counter()
-                    await ws.send(
-                        json.dumps(
-                            {
-                                "t": "move",
-                                "move": rng.choice(msg["legal"]),
-                                "id": cid,
-                                "n": msg["n"],
-                            }
-                        )
+        # One timeout for the whole game, not one a message (asyncio.wait_for makes a task
+        # for every call: load-generator CPU the server measurement does not need).
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(max(0.01, deadline - time.monotonic())):
+                await play_seat(ws, rng, stats, pace, sent, seated)
+
+
+async def play_seat(
+    ws: ClientConnection,
+    rng: random.Random,
+    stats: Stats,
+    pace: Pace,
+    sent: dict[str, float],
+    seated: Seated | None,
+) -> None:
+    """Answer one seat's messages with random legal moves until its game ends."""
+    k = 0
+    while True:
+        raw = await ws.recv()
+        msg = json.loads(raw)
+        t = msg["t"]
+        if t == "ack":
+            t0 = sent.pop(msg["id"], None)
+            if t0 is not None:
+                stats.acked(time.perf_counter() - t0)
+        elif t == "error":
+            stats.errors += 1
+            kind = msg["error"][:70]
+            stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + 1
+        elif t in ("state", "event"):
+            if t == "state" and seated is not None:
+                seated.one()
+                seated = None
+            if msg["view"]["winner"] is not None:
+                return
+            if msg["legal"]:
+                await pace.wait()
+                k += 1
+                cid = f"{k}"
+                sent[cid] = time.perf_counter()
+                await ws.send(
+                    json.dumps(
+                        {
+                            "t": "move",
+                            "move": rng.choice(msg["legal"]),
+                            "id": cid,
+                            "n": msg["n"],
+                        }
                     )
+                )
 
 
 async def new_guests(http: httpx.AsyncClient) -> tuple[list[str], list[str]]:
@@ -239,6 +253,17 @@ async def run(
         return stats, time.monotonic() - stats.measure_from
 
 
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop when installed (``uvicorn[standard]`` brings it; the server
+    runs on it too), else asyncio's: the load generator's own CPU competes with the server
+    for the same cores."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def pct(xs: list[float], q: float) -> float:
     """The ``q`` quantile of ``xs`` in milliseconds."""
     if not xs:
@@ -298,9 +323,10 @@ def main(argv: list[str] | None = None) -> int:
             side_cpu0 = {k: f() for k, f in side.items()}
             own_cpu0 = time.process_time()
             wall0 = time.monotonic()
-            stats, elapsed = asyncio.run(
-                run([s.url for s in servers], args.games, args.seconds, args.warmup, args.rate)
-            )
+            with asyncio.Runner(loop_factory=loop_factory()) as runner:
+                stats, elapsed = runner.run(
+                    run([s.url for s in servers], args.games, args.seconds, args.warmup, args.rate)
+                )
             wall = time.monotonic() - wall0
             server_cpu = sum(cpu_seconds(p) for p in pids) - server_cpu0
             side_cpu = {k: f() - side_cpu0[k] for k, f in side.items()}
@@ -335,6 +361,12 @@ def main(argv: list[str] | None = None) -> int:
         f"server processes busy {100 * server_cpu / wall:.0f}% of one core in all, "
         f"load generator {100 * own_cpu / wall:.0f}%"
     )
+    if stored:
+        print(
+            f"server CPU per stored move {1000 * server_cpu / stored:.2f} ms, load generator "
+            f"{1000 * own_cpu / stored:.2f} ms (game setup included; load average "
+            f"{Path('/proc/loadavg').read_text().split()[0]})"
+        )
     busy = "".join(f", {k} {100 * v / wall:.0f}%" for k, v in side_cpu.items())
     print(
         f"new tables (create, join, both sockets' first state): {len(stats.setup)} in the "

@@ -123,6 +123,25 @@ def test_two_people_on_two_workers_and_a_spectator_on_a_third(site: Site) -> Non
         s.close()
 
 
+def test_a_table_held_as_created_shows_a_join_made_on_another_worker_at_once(
+    site: Site,
+) -> None:
+    """The creating worker holds a new table in memory; a join committed on another worker
+    must show in the first state of a socket opened on the creator right after the join
+    returns, even before the join's news reaches the creator."""
+    w1, w2, _ = site.workers
+    alice, bob = Client(w1.url), Client(w2.url)
+    for _ in range(8):
+        r = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
+        gid = r.json()["id"]
+        assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
+        a = alice.ws(gid)
+        first = a.until(lambda m: m["t"] == "state")
+        assert first["status"] == "playing" and first["seat"] == 0
+        assert [p["empty"] for p in first["players"]] == [False, False]
+        a.close()
+
+
 def test_draw_offer_made_on_one_worker_accepted_on_another(site: Site) -> None:
     w1, w2, w3 = site.workers
     alice, bob = Client(w1.url), Client(w2.url)

@@ -72,7 +72,6 @@ from .table import PICK_PHASE
 SUIT_SYMBOLS = "♣♦♥♠"
 """Suit symbols in suit order (clubs, diamonds, hearts, spades)."""
 
-_CARD_SET = frozenset(CARD_NAMES)
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -109,18 +108,28 @@ def card_mentions(text: str) -> list[int]:
     return [_BY_WORDS[re.sub(r"\s+", " ", m)] for m in _MENTION.findall(text)]
 
 
-def _seen(view: Any, out: set[int]) -> None:
-    """Add every card named in a view (JSON) to ``out``."""
-    if isinstance(view, str):
-        if view in _CARD_SET:
-            out.add(CARD_NAMES.index(view))
-    elif isinstance(view, dict):
-        for key, value in view.items():
-            if key not in ("rules", "variants", "phase", "termination"):
-                _seen(value, out)
-    elif isinstance(view, list):
-        for value in view:
-            _seen(value, out)
+_CARD_INDEX: dict[str, int] = {name: c for c, name in enumerate(CARD_NAMES)}
+
+
+_SKIPPED = frozenset(("rules", "variants", "phase", "termination"))
+
+
+def seen_cards(view: Any) -> frozenset[int]:
+    """Every card named in a view (JSON): what its reader may be told by name."""
+    out: set[int] = set()
+    index = _CARD_INDEX.get
+    stack = [view]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            card = index(x)
+            if card is not None:
+                out.add(card)
+        elif isinstance(x, dict):
+            stack.extend(value for key, value in x.items() if key not in _SKIPPED)
+        elif isinstance(x, list):
+            stack.extend(x)
+    return frozenset(out)
 
 
 def _count(k: int, noun: str = "card") -> str:
@@ -158,6 +167,7 @@ class _Words:
         move: Move,
         viewer: int | None,
         names: Sequence[str],
+        seen: tuple[frozenset[int], frozenset[int]] | None = None,
     ) -> None:
         self.before = before
         self.after = after
@@ -165,12 +175,12 @@ class _Words:
         self.move = move
         self.viewer = viewer
         self.names = names
-        seen: set[int] = set()
-        _seen(before.view(viewer), seen)
-        _seen(after.view(viewer), seen)
+        if seen is None:
+            seen = (seen_cards(before.view(viewer)), seen_cards(after.view(viewer)))
+        visible = set(seen[0] | seen[1])
         _, c, target, _, cs = move
-        seen.update(x for x in (c, target, *cs) if x >= 0)
-        self.visible = seen
+        visible.update(x for x in (c, target, *cs) if x >= 0)
+        self.visible = visible
 
     # --- people
 
@@ -633,6 +643,7 @@ def describe(
     move: Move | str,
     viewer: int | None,
     names: Sequence[str] | None = None,
+    seen: tuple[frozenset[int], frozenset[int]] | None = None,
 ) -> str:
     """Return the sentence that tells ``viewer`` about ``move``.
 
@@ -643,7 +654,9 @@ def describe(
     card is named only if the reader sees it in ``before.view(viewer)`` or
     ``after.view(viewer)`` or it is in the move's text; otherwise it is ``"a card"``.
     Raises :class:`~cuttle.engine.errors.InvalidMoveError` for unreadable move text and
-    ``ValueError`` for a viewer that is not a seat.
+    ``ValueError`` for a viewer that is not a seat. ``seen``, if given, is
+    ``seen_cards(before.view(viewer))`` and ``seen_cards(after.view(viewer))`` computed
+    already (a table keeps them).
 
     >>> from cuttle.engine.game import new_game
     >>> g = new_game("classic", seed=1)
@@ -660,7 +673,7 @@ def describe(
     full = [f"p{i}" for i in range(n)]
     if names is not None:
         full[: min(n, len(names))] = list(names)[:n]
-    return _sentence(_Words(before, after, seat, m, viewer, full))
+    return _sentence(_Words(before, after, seat, m, viewer, full, seen))
 
 
 def describe_history(

@@ -229,7 +229,7 @@ async def create_game(request: Request) -> JSONResponse:
     }
     service.create(ctx.user, **options, dry_run=True)
     await limit_create_async(request, ctx)  # a request that is wrong anyway is not counted
-    gid = await service.offload(service.create, ctx.user, **options)
+    gid = await service.create_held(ctx.user, **options)
     return _json(request, ctx, {"id": gid, "url": f"/g/{gid}"}, 201)
 
 

@@ -39,6 +39,13 @@ def new_worker_id() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
+def own_prefix(worker_id: str) -> bytes:
+    """How every message :meth:`RedisBus.publish` sends for ``worker_id`` begins (the
+    worker's tag comes first, its closing quote included), so that a worker skips its own
+    news without decoding it."""
+    return json.dumps({"w": worker_id})[:-1].encode()
+
+
 class LocalBus:
     """One process alone: nothing to publish, nobody to lock out."""
 
@@ -89,6 +96,7 @@ class RedisBus(LocalBus):
         self._outbox: list[str] = []
         self._wake: asyncio.Event | None = None
         self._sender: asyncio.Task[None] | None = None
+        self._own = own_prefix(self.worker_id)
 
     async def start(self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]) -> None:
         """Listen on :data:`CHANNEL` in a task, resubscribing after Redis drops; call
@@ -116,8 +124,11 @@ class RedisBus(LocalBus):
                     raw = await pubsub.get_message(timeout=1.0)
                     if raw is None:
                         continue
+                    data = raw["data"]
+                    if isinstance(data, bytes) and data.startswith(self._own):
+                        continue  # this worker's own news, not decoded
                     try:
-                        msg = json.loads(raw["data"])
+                        msg = json.loads(data)
                     except (ValueError, TypeError):
                         continue
                     if msg.get("w") == self.worker_id:
@@ -150,7 +161,10 @@ class RedisBus(LocalBus):
         committed, and a burst of moves costs one Redis round trip, not one a move. If Redis
         cannot take them, they are dropped with a warning: the other workers catch up from
         the database. Returns ``True`` (queued)."""
-        self._outbox.append(json.dumps({**msg, "w": self.worker_id}))
+        tagged: dict[str, Any] = {"w": self.worker_id}  # first, as own_prefix expects
+        tagged.update(msg)
+        tagged["w"] = self.worker_id
+        self._outbox.append(json.dumps(tagged))
         if len(self._outbox) > 100_000:  # Redis gone for long: keep memory bounded
             del self._outbox[:50_000]
         if self._sender is None or self._sender.done():

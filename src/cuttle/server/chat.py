@@ -78,6 +78,14 @@ def read_log(
     sessions: sessionmaker[Session], gid: str, channel: str, limit: int | None = KEEP
 ) -> list[dict[str, Any]]:
     """The last ``limit`` (``None``: all) messages of ``gid``'s ``channel``, oldest first."""
+    with sessions() as db:
+        return read_log_on(db, gid, channel, limit)
+
+
+def read_log_on(
+    db: Session, gid: str, channel: str, limit: int | None = KEEP
+) -> list[dict[str, Any]]:
+    """:func:`read_log` on the open session ``db`` (one connection for a whole game read)."""
     query = (
         select(ChatRow)
         .where(ChatRow.game_id == gid, ChatRow.channel == channel)
@@ -85,8 +93,7 @@ def read_log(
     )
     if limit is not None:
         query = query.limit(limit)
-    with sessions() as db:
-        rows = list(db.scalars(query).all())
+    rows = list(db.scalars(query).all())
     rows.reverse()
     return [message_of(r.channel, r.name, r.seat, r.text, r.created_at) for r in rows]
 
@@ -106,11 +113,6 @@ class Chat:
         self.limiter = KeyedLimiter(CHAT_RATE, CHAT_BURST)
         self._names: dict[int, str] = {}
         self._insert = insert(cast(SqlTable, ChatRow.__table__))
-
-    def load(self, live: LiveGame) -> None:
-        """Read ``live``'s recent chat of both channels from the database."""
-        for channel in CHANNELS:
-            live.chat[channel] = read_log(self.service.sessions, live.id, channel)
 
     async def name_of(self, live: LiveGame, conn: Conn) -> str:
         """The name shown with ``conn``'s messages: its seat's name, else the user's (read

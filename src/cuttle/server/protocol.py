@@ -166,7 +166,7 @@ def view_for(table: Table, seat: int | None) -> dict[str, Any]:
         full["seat"] = seat
         full["moves"] = game.moves_played
         return full
-    view = table.position(seat)
+    view = dict(table.shared_position(seat))  # the rest shared: sent, never changed
     view["seat"] = seat
     return view
 

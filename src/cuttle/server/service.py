@@ -17,12 +17,12 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from sqlalchemy import Connection, func, insert, select, update
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -38,7 +38,7 @@ from . import presence
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner, random_move
 from .bus import LocalBus
-from .chat import Chat
+from .chat import CHANNELS, Chat, read_log_on
 from .models import GameRow, MoveRow, SeatRow, User
 from .offload import Offload
 from .writer import GroupWriter, Statement
@@ -153,6 +153,13 @@ class LiveGame:
                 return i
         return None
 
+    def players_meta(self) -> list[dict[str, Any]]:
+        """The seats as the metadata's ``players`` lists them."""
+        return [
+            {"seat": i, "name": s.name, "bot": s.bot, "empty": s.user_id is None and not s.bot}
+            for i, s in enumerate(self.seats)
+        ]
+
     def meta(self) -> dict[str, Any]:
         """Table metadata sent with every state message."""
         outcome = self.game.outcome
@@ -166,10 +173,7 @@ class LiveGame:
             "ranked": self.ranked,
             "match": self.match_id,
             "league": self.league,
-            "players": [
-                {"seat": i, "name": s.name, "bot": s.bot, "empty": s.user_id is None and not s.bot}
-                for i, s in enumerate(self.seats)
-            ],
+            "players": self.players_meta(),
             "teams": [list(t) for t in self.game.rules.teams],
             "goals": [self.game.goal(i) for i in range(self.players)],
             "scores": [self.game.score(i) for i in range(self.players)],
@@ -286,7 +290,40 @@ class GameService:
         dry_run: bool = False,
     ) -> str:
         """Create a game and seat ``user``; return its id. Raises :class:`ServiceError`.
-        With ``dry_run`` only check the request (and return ``""``).
+        With ``dry_run`` only check the request (and return ``""``). See :meth:`_create`."""
+        return self._create(
+            user, rules, variants, players, seats, my_seat, private, house, practice,
+            time_control, ranked, dry_run,
+        )[0]  # fmt: skip
+
+    async def create_held(self, user: User, **options: Any) -> str:
+        """:meth:`create` off the event loop (on a server database), then hold a game that
+        waits for players in memory as created, so that joining it and opening its
+        sockets need not read it back from the database. A game that starts at once (a
+        bot seat) is left to be read when first watched, as before."""
+        gid, live = await self.offload(self._create, user, **options)
+        if live is not None and gid not in self.live and gid not in self._loading:
+            self._hold(live)
+        return gid
+
+    def _create(
+        self,
+        user: User,
+        rules: str = "standard",
+        variants: list[str] | None = None,
+        players: int | None = None,
+        seats: list[dict[str, Any]] | None = None,
+        my_seat: int | None = None,
+        private: bool = False,
+        house: Any = None,
+        practice: bool = False,
+        time_control: Any = None,
+        ranked: bool = False,
+        dry_run: bool = False,
+    ) -> tuple[str, LiveGame | None]:
+        """Create a game and seat ``user``; return its id and, for a game waiting for
+        players, the live game as a read of its rows would give it (any thread: it touches
+        no game held here). Raises :class:`ServiceError`.
 
         ``house`` is a house rule set as a JSON object (see
         :func:`~cuttle.engine.rules.house_rules`; it replaces ``rules``, and ``variants``
@@ -365,38 +402,47 @@ class GameService:
             raise ServiceError(f"my_seat must be one of the people's seats: {humans}")
         infos[my_seat] = SeatInfo(user.id, None, user.display)
         if dry_run:
-            return ""
+            return "", None
         table = Table(rs, seed=secrets.randbits(64), practice=practice)
         assert table.game.start_deck is not None
         deck = [CARD_NAMES[c] for c in table.game.start_deck]
         status = "playing" if all(s.user_id or s.bot for s in infos) else "open"
         gid = secrets.token_urlsafe(6)
         now = time.time()
-        with self.sessions.begin() as db:
-            db.add(
-                GameRow(
-                    id=gid,
-                    rules=rules,
-                    variants=" ".join(sorted(variants)),
-                    players=n,
-                    deck=" ".join(deck),
-                    status=status,
-                    private=bool(private),
-                    house_rules=house_json,
-                    practice=practice,
-                    time_control=time_control,
-                    ranked=ranked,
-                    created_by=user.id,
-                    created_at=now,
-                    updated_at=now,
-                )
+        columns: dict[str, Any] = {
+            "id": gid,
+            "rules": rules,
+            "variants": " ".join(sorted(variants)),
+            "players": n,
+            "deck": " ".join(deck),
+            "status": status,
+            "private": bool(private),
+            "house_rules": house_json,
+            "practice": practice,
+            "time_control": time_control,
+            "ranked": ranked,
+            "created_by": user.id,
+            "created_at": now,
+            "updated_at": now,
+        }
+        seat_rows = [
+            SeatRow(game_id=gid, seat=i, user_id=info.user_id, bot=info.bot, name=info.name)
+            for i, info in enumerate(infos)
+        ]
+        # Core inserts (the column defaults apply as in the ORM), not a unit of work.
+        with self.engine.begin() as db:
+            db.execute(insert(cast(SqlTable, GameRow.__table__)), columns)
+            db.execute(
+                insert(cast(SqlTable, SeatRow.__table__)),
+                [
+                    {"game_id": gid, "seat": i, "user_id": s.user_id, "bot": s.bot, "name": s.name}
+                    for i, s in enumerate(infos)
+                ],
             )
-            db.flush()
-            for i, info in enumerate(infos):
-                db.add(
-                    SeatRow(game_id=gid, seat=i, user_id=info.user_id, bot=info.bot, name=info.name)
-                )
-        return gid
+        if status != "open":
+            return gid, None
+        fresh = GameRow(**columns)  # never added to a session: the row as stored
+        return gid, self._build(fresh, seat_rows, [], {c: [] for c in CHANNELS})
 
     def load(self, gid: str) -> LiveGame:
         """Return the live game ``gid``, rebuilding it from the database if needed (moves,
@@ -427,11 +473,22 @@ class GameService:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def fetch(self, gid: str) -> LiveGame:
+    async def fetch(self, gid: str, fresh: bool = False) -> LiveGame:
         """:meth:`load`, reading the game off the event loop (on a server database); several
-        requests for the same game wait for one read."""
+        requests for the same game wait for one read.
+
+        With ``fresh`` and other workers, a game held here still waiting for players (as
+        :meth:`create_held` keeps it) is first checked against the database: another
+        worker's join may be committed while its news is still on the way, and a socket
+        opened now must get the game as it is."""
         live = self.live.get(gid)
         if live is not None:
+            if fresh and self.bus.clustered and live.status == "open":
+                async with live.lock:
+                    old = live.n
+                    if await self._resync_if_changed(live):
+                        await self._catch_up(live, old, states=True)
+                    self._maybe_bot(live)
             return live
         if not self.offload.threaded:
             return self.load(gid)
@@ -472,6 +529,19 @@ class GameService:
             move_rows = db.scalars(
                 select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply)
             ).all()
+            chat = {c: read_log_on(db, gid, c) for c in CHANNELS}
+        return self._build(row, seat_rows, move_rows, chat)
+
+    def _build(
+        self,
+        row: GameRow,
+        seat_rows: Sequence[SeatRow],
+        move_rows: Sequence[MoveRow],
+        chat: dict[str, list[dict[str, Any]]],
+    ) -> LiveGame:
+        """The live game of ``row``, its seats, moves and recent ``chat`` (each channel's
+        messages), checking every move (any thread)."""
+        gid = row.id
         variants = tuple(row.variants.split())
         deck = row.deck.split()
         house = json.loads(row.house_rules) if row.house_rules else None
@@ -518,7 +588,7 @@ class GameService:
                     last.created_at if last else (row.clock_start or row.updated_at),
                 )
         presence.refresh_away(live)
-        self.chat.load(live)
+        live.chat = chat
         return live
 
     async def join(self, gid: str, user: User, seat: int | None = None) -> int:
@@ -559,16 +629,18 @@ class GameService:
 
     def _store_join(self, gid: str, seat: int, user: User, full: bool, now: float) -> None:
         """Store ``user`` in ``seat`` of ``gid``; with ``full``, the game starts ``now``."""
-        with self.sessions.begin() as db:
+        seats = cast(SqlTable, SeatRow.__table__)
+        games = cast(SqlTable, GameRow.__table__)
+        with self.engine.begin() as db:  # Core updates: no ORM session to set up
             db.execute(
-                update(SeatRow)
-                .where(SeatRow.game_id == gid, SeatRow.seat == seat)
+                update(seats)
+                .where(seats.c.game_id == gid, seats.c.seat == seat)
                 .values(user_id=user.id, name=user.display)
             )
             if full:
                 db.execute(
-                    update(GameRow)
-                    .where(GameRow.id == gid)
+                    update(games)
+                    .where(games.c.id == gid)
                     .values(status="playing", updated_at=now, clock_start=now)
                 )
 
@@ -602,7 +674,7 @@ class GameService:
             return
         events = live.table.history
         table = start_table(live)
-        names = P.seat_names(live.meta()["players"])
+        names = P.seat_names(live.players_meta())
         for i, event in enumerate(events):
             table.apply(event)
             if i + 1 > since:
@@ -942,7 +1014,7 @@ class GameService:
                 news["clock"] = [live.clock.text(), live.clock.since]
             await self.bus.publish(news)
         cache: dict[int | None, dict[str, Any]] = {}
-        names = P.seat_names(live.meta()["players"])
+        names = P.seat_names(live.players_meta())
         for c in list(live.conns):
             msg = cache.get(c.seat)
             if msg is None:
@@ -1079,9 +1151,53 @@ class GameService:
             return
         async with self.bus.lock(live.id):
             old = live.n
-            if await self._resync(live):
+            if await self._resync_if_changed(live):
                 await self._catch_up(live, old)
             yield
+
+    async def _resync_if_changed(self, live: LiveGame) -> bool:
+        """:meth:`_resync` ``live`` unless a short read finds the database holding what
+        this copy holds (its number of moves, status, draw offers, rematch asks and
+        rematch, and seats); return whether it changed. Moves once stored never change, so
+        equal facts mean an equal game, and the whole game need not be read and replayed."""
+        try:
+            facts = await self.offload(self._facts_of, live.id)
+        except Exception:
+            facts = None
+        if facts is not None and facts == (*self._mine(live), self._seat_facts(live.seats)):
+            return False
+        return await self._resync(live)
+
+    @staticmethod
+    def _mine(live: LiveGame) -> tuple[Any, ...]:
+        """What this copy holds of the facts :meth:`_facts` reads."""
+        return (
+            live.n,
+            live.status,
+            seats_to_text(live.draw_offers),
+            seats_to_text(live.rematch_requests),
+            live.rematch_id,
+        )
+
+    @staticmethod
+    def _seat_facts(seats: Sequence[Any]) -> tuple[tuple[Any, ...], ...]:
+        """Who sits in each seat (``SeatInfo`` or seat rows), for comparing."""
+        return tuple((s.user_id, s.bot, s.name) for s in seats)
+
+    def _facts_of(self, gid: str) -> tuple[Any, ...] | None:
+        """The facts of :meth:`_facts` of game ``gid`` and its seats (``None``: no such
+        game), on one connection (any thread)."""
+        seats = cast(SqlTable, SeatRow.__table__)
+        with self.engine.connect() as db:
+            found = self._facts_on(db, [gid]).get(gid)
+            if found is None:
+                return None
+            rows = db.execute(
+                select(seats.c.user_id, seats.c.bot, seats.c.name)
+                .where(seats.c.game_id == gid)
+                .order_by(seats.c.seat)
+            ).all()
+        return (*found, self._seat_facts(rows))
 
     async def start(self) -> None:
         """Start listening to other workers (with a Redis bus) and checking games against
@@ -1199,6 +1315,12 @@ class GameService:
     def _facts(self, ids: list[str]) -> dict[str, tuple[Any, ...]]:
         """What the database holds of games ``ids``: the number of moves, the status, the
         draw offers, the rematch asks and the rematch (any thread)."""
+        with self.engine.connect() as db:
+            return self._facts_on(db, ids)
+
+    @staticmethod
+    def _facts_on(db: Connection, ids: list[str]) -> dict[str, tuple[Any, ...]]:
+        """:meth:`_facts` on the connection ``db``."""
         games = cast(SqlTable, GameRow.__table__)
         moves = cast(SqlTable, MoveRow.__table__)
         plies = (
@@ -1207,32 +1329,24 @@ class GameService:
             .scalar_subquery()
         )
         found: dict[str, tuple[Any, ...]] = {}
-        with self.engine.connect() as db:
-            for i in range(0, len(ids), 500):
-                rows = db.execute(
-                    select(
-                        games.c.id,
-                        plies,
-                        games.c.status,
-                        games.c.draw_offers,
-                        games.c.rematch_asks,
-                        games.c.rematch_id,
-                    ).where(games.c.id.in_(ids[i : i + 500]))
-                ).all()
-                found.update({r[0]: tuple(r[1:]) for r in rows})
+        for i in range(0, len(ids), 500):
+            rows = db.execute(
+                select(
+                    games.c.id,
+                    plies,
+                    games.c.status,
+                    games.c.draw_offers,
+                    games.c.rematch_asks,
+                    games.c.rematch_id,
+                ).where(games.c.id.in_(ids[i : i + 500]))
+            ).all()
+            found.update({r[0]: tuple(r[1:]) for r in rows})
         return found
 
     async def _check(self, live: LiveGame, facts: tuple[Any, ...], force: bool, now: float) -> None:
         """Catch ``live`` up if it is behind the database's ``facts`` (see :meth:`reconcile`),
         and queue again a bot turn left waiting."""
-        mine = (
-            live.n,
-            live.status,
-            seats_to_text(live.draw_offers),
-            seats_to_text(live.rematch_requests),
-            live.rematch_id,
-        )
-        if facts == mine:
+        if facts == self._mine(live):
             live.suspect = None
         elif force or (
             live.suspect is not None

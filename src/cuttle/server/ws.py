@@ -39,7 +39,7 @@ async def game_socket(websocket: WebSocket, gid: str) -> None:
         return
     service = app.state.service
     try:
-        live = await service.fetch(gid)
+        live = await service.fetch(gid, fresh=True)
     except ServiceError:
         # Accepted first, so the client gets a close code and reason, not an HTTP 403.
         await websocket.accept()

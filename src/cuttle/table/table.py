@@ -23,17 +23,17 @@ from ..engine.history import (
     MovePlayed,
     Resigned,
     apply_event,
+    cards_in,
     event_of,
     events_of,
     parse_event,
-    public_cards,
     replay_events,
     shown_by,
 )
 from ..engine.position import from_json
 from ..engine.records import parse_record, read_record, write_record
 from ..engine.rules import RuleSet
-from ..engine.words import describe
+from ..engine.words import describe, seen_cards
 
 PRACTICE_HEADER = "Practice"
 """The record header that marks a practice game (every hand face up)."""
@@ -89,8 +89,12 @@ class Table:
         self._practice = practice
         self._history: tuple[Event, ...] = ()
         self._offers: frozenset[int] = frozenset()
-        self._public = public_cards(game)
         self._last_before: Game | None = None
+        self._views: dict[int | None, View] = {}
+        self._before_views: dict[int | None, View] = {}
+        self._seen: dict[int | None, frozenset[int]] = {}
+        self._before_seen: dict[int | None, frozenset[int]] = {}
+        self._public = cards_in(self._shared_view(None))
 
     # ------------------------------------------------------------------ building
 
@@ -155,6 +159,10 @@ class Table:
         other._offers = self._offers
         other._public = self._public
         other._last_before = self._last_before
+        other._views = dict(self._views)
+        other._before_views = dict(self._before_views)
+        other._seen = dict(self._seen)
+        other._before_seen = dict(self._before_seen)
         return other
 
     # ------------------------------------------------------------------ reading
@@ -238,6 +246,35 @@ class Table:
             seen["hands"] = self._game.to_json()["hands"]
         return seen
 
+    def shared_position(self, seat: int | None) -> View:
+        """:meth:`position`, computed once per seat and position and shared by every
+        caller: read it, never change it (a server sends it to many sockets)."""
+        if self._game.is_over:  # a server may still mark how it ended (the termination)
+            return self.position(seat)
+        seen = self._shared_view(seat)
+        if self._practice:
+            seen = {**seen, "hands": self._game.to_json()["hands"]}
+        return seen
+
+    def _shared_view(self, seat: int | None, before: bool = False) -> View:
+        """The engine's view for ``seat`` of the game now (or, with ``before``, just before
+        the newest event), kept until the next event."""
+        memo = self._before_views if before else self._views
+        if seat in memo:
+            return memo[seat]
+        game = self._last_before if before else self._game
+        assert game is not None
+        seen = memo[seat] = game.view(seat)
+        return seen
+
+    def _seen_cards(self, seat: int | None, before: bool = False) -> frozenset[int]:
+        """The cards named in :meth:`_shared_view` ``(seat, before)``, kept alike."""
+        memo = self._before_seen if before else self._seen
+        if seat in memo:
+            return memo[seat]
+        found = memo[seat] = seen_cards(self._shared_view(seat, before))
+        return found
+
     def view(self, seat: int | None) -> SeatView:
         """Everything ``seat`` may know (``None``: a spectator), as a bot receives it."""
         if seat is not None:
@@ -264,7 +301,8 @@ class Table:
         if viewer is not None:
             self._check_seat(viewer)
         if index == count - 1 and self._last_before is not None:
-            return self._tell(self._last_before, self._game, index, viewer, names)
+            seen = (self._seen_cards(viewer, before=True), self._seen_cards(viewer))
+            return self._tell(self._last_before, self._game, index, viewer, names, seen)
         return self.sentences(viewer, names)[index]
 
     def sentences(self, viewer: int | None = None, names: Sequence[str] | None = None) -> list[str]:
@@ -287,14 +325,15 @@ class Table:
         index: int,
         viewer: int | None,
         given: Sequence[str] | None = None,
+        seen: tuple[frozenset[int], frozenset[int]] | None = None,
     ) -> str:
         event = self._history[index]
         names = list(given) if given is not None else [seat.name for seat in self._seats]
         if isinstance(event, DrawAgreed):
-            return describe(before, after, 0, event.line(), viewer, names)
+            return describe(before, after, 0, event.line(), viewer, names, seen)
         if isinstance(event, Resigned):
-            return describe(before, after, event.seat, "resign", viewer, names)
-        return describe(before, after, event.seat, event.move, viewer, names)
+            return describe(before, after, event.seat, "resign", viewer, names, seen)
+        return describe(before, after, event.seat, event.move, viewer, names, seen)
 
     def _start(self) -> Game:
         """A fresh copy of the game as it was dealt (or as its starting position)."""
@@ -332,7 +371,9 @@ class Table:
         before = self._game.copy()
         apply_event(self._game, event)
         self._last_before = before
-        after = public_cards(self._game)
+        self._before_views, self._views = self._views, {}
+        self._before_seen, self._seen = self._seen, {}
+        after = cards_in(self._shared_view(None))
         done = event_of(*self._game.history[-1])
         if isinstance(done, MovePlayed):
             done = MovePlayed(done.seat, done.move, shown_by(self._public, after, done))

@@ -1,0 +1,67 @@
+"""The Redis bus on a real redis-server: a worker skips its own news (without decoding
+it) and still hears every other worker's, even one whose name begins with its own."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from clusterutil import RedisProc
+
+from cuttle.server.bus import RedisBus, own_prefix
+
+
+def test_own_prefix_is_how_a_published_message_begins() -> None:
+    """The tag is the message's first key, closing quote included."""
+    prefix = own_prefix("host-12-abc")
+    assert prefix == b'{"w": "host-12-abc"'
+    assert not b'{"w": "host-12-abcd", "k": "event"}'.startswith(prefix)
+
+
+def test_each_worker_hears_the_others_news_and_never_its_own(tmp_path: Path) -> None:
+    redis = RedisProc(tmp_path).start()
+    try:
+        asyncio.run(_exchange(redis.url))
+    finally:
+        redis.stop()
+
+
+async def _exchange(url: str) -> None:
+    # "w1" is a prefix of "w1x": the skip must still tell them apart.
+    buses = {name: RedisBus(url, worker_id=name) for name in ("w1", "w1x")}
+    heard: dict[str, list[dict[str, Any]]] = {name: [] for name in buses}
+
+    def handler(name: str) -> Any:
+        async def on_message(msg: dict[str, Any]) -> None:
+            heard[name].append(msg)
+
+        return on_message
+
+    async def nothing() -> None:
+        return None
+
+    try:
+        for name, bus in buses.items():
+            await bus.start(handler(name), nothing)
+        for _ in range(200):
+            if all(bus.connected for bus in buses.values()):
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)  # both subscribed
+        await buses["w1"].publish({"k": "event", "g": "a", "n": 1, "w": "forged"})
+        await buses["w1x"].publish({"k": "event", "g": "b", "n": 2})
+        for _ in range(200):
+            if heard["w1"] and heard["w1x"]:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.2)  # anything more (a worker's own news) would be in by now
+        assert heard["w1x"] == [{"w": "w1", "k": "event", "g": "a", "n": 1}]
+        assert heard["w1"] == [{"w": "w1x", "k": "event", "g": "b", "n": 2}]
+        # what went over the wire starts with the sender's tag
+        raw = json.dumps({"w": "w1", "k": "x"}).encode()
+        assert raw.startswith(own_prefix("w1")) and not raw.startswith(own_prefix("w1x"))
+    finally:
+        for bus in buses.values():
+            await bus.close()
