@@ -355,6 +355,41 @@ def test_game_over_hooks_score_and_rate_off_the_loop(site: Site) -> None:
     wait_for(rated, 15, "the bot game was not rated once the locks went")
 
 
+def test_a_ranked_match_step_is_written_off_the_loop(site: Site) -> None:
+    """A ranked match's game ends while the matches' table is locked: the match's step
+    (its score, its next game) waits at the database while the server answers others;
+    once the lock goes, the game's last event carries the match as it now stands."""
+    dan, eve = register(site.server.url, "dan"), register(site.server.url, "eve")
+    league = League(site.server, site.boss, {"dan": dan, "eve": eve})
+    match_id = league.challenge("dan", "eve")
+    gid = league.get(f"/api/league/matches/{match_id}")["game"]
+    second = league.seats(gid)[1]
+    sock = league.players[second].ws(gid)
+    sock.until(lambda m: m["t"] == "state")
+    before = waiting_at_the_database(site)
+    try:
+        with locked(site, "league_matches"):
+            sock.send({"t": "resign"})
+            wait_for(
+                lambda: waiting_at_the_database(site) > before,
+                10,
+                "the match's step never reached the locked table",
+            )
+            assert prompt_answer(site) < PROMPT
+            assert waiting_at_the_database(site) > before  # still waiting: served meanwhile
+        last = sock.until(lambda m: m["t"] == "event" and "meta" in m, timeout=15)
+    finally:
+        sock.close()
+    meta = last["meta"]
+    assert meta["status"] == "over"
+    assert meta["league"]["id"] == match_id
+    assert meta["league"]["games"] == [{"game": gid, "ending": "resign", "player": second}]
+    assert sorted(meta["league"]["score"]) == [0, 1]
+    following = meta["league"]["game"]
+    assert following not in (None, gid)
+    assert league.get(f"/api/league/matches/{match_id}")["game"] == following
+
+
 def test_a_spectators_first_chat_message_waits_for_their_name_off_the_loop(site: Site) -> None:
     """A spectator's name is read from the database for their first message: with the
     users' table locked the server answers meanwhile, and the message goes out, with the

@@ -33,7 +33,7 @@ import logging
 import os
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -375,8 +375,11 @@ class LeagueService:
         waits for them)."""
         return set(self._tasks)
 
-    def game_over(self, live: LiveGame) -> None:
-        """Record a finished game for the league (see the module's text)."""
+    def game_over(self, live: LiveGame) -> Awaitable[None] | None:
+        """Record a finished game for the league (see the module's text). A ranked
+        match's step (its score, its next game or its result, a bracket's report) goes
+        with the game's last event: on a server database it is written in a worker
+        thread, and the returned awaitable is done once it is."""
         outcome = live.table.outcome
         winners = tuple(outcome.winners) if outcome else ()
         key = rules_key(live.rules, live.variants)
@@ -386,15 +389,20 @@ class LeagueService:
             if len(bots) == 1 and any(s.user_id for s in live.seats):
                 subjects = [f"bot:{s.bot}" if s.bot else f"u:{s.user_id}" for s in live.seats]
                 self._rate_later(self._rate_bot_game, subjects, key, winners, now, live.id)
-            return
+            return None
         if not live.ranked:
-            return
+            return None
         if live.players == 2:
-            self._match_game(live, winners)
+            ending, seat = self._ending(live, winners)
+            if not self.offload.threaded:
+                self._match_game(live, ending, seat, now)
+                return None
+            return self._match_game_off_loop(live, ending, seat, now)
         else:
             subjects = [f"u:{s.user_id}" for s in live.seats]
             teams = [list(t) for t in live.table.rules.teams]
             self._rate_later(self._rate_multi, subjects, teams, key, winners, now, live.id)
+        return None
 
     def _rate_later(self, rate: Callable[..., None], *args: Any) -> None:
         """``rate(*args)``: at once on SQLite; on a server database in a worker thread once
@@ -424,9 +432,19 @@ class LeagueService:
             return Ending.RESIGN, loser
         return Ending.WIN, winners[0]
 
-    def _match_game(self, live: LiveGame, winners: tuple[int, ...]) -> None:
-        ending, seat = self._ending(live, winners)
-        now = self.clock.now()
+    async def _match_game_off_loop(
+        self, live: LiveGame, ending: Ending, seat: int | None, now: datetime
+    ) -> None:
+        try:
+            async with self._rating:  # it rates, as the deferred ratings do
+                await self.offload(self._match_game, live, ending, seat, now)
+        except Exception:
+            log.exception("the match step of game %s failed", live.id)
+
+    def _match_game(self, live: LiveGame, ending: Ending, seat: int | None, now: datetime) -> None:
+        """Record ``live``'s end (``ending``; ``seat``: whose win or loss it was) in its
+        match, starting the match if the game was made in the lobby (any thread: the
+        game's lock is held meanwhile)."""
         with self.sessions.begin() as db:
             m = db.get(LeagueMatch, live.match_id) if live.match_id else None
             if m is not None and m.bracket_id is not None:
@@ -496,7 +514,10 @@ class LeagueService:
     # ------------------------------------------------------------------ ratings
 
     def _rating_row(self, db: Session, pool: str, key: str, subject: str) -> LeagueRating:
-        row = db.get(LeagueRating, (pool, key, subject))
+        """``subject``'s rating row in ``pool`` for ``key``, locked until ``db`` commits
+        (a new row, unsaved, if it has none). Take several in :func:`sorted` order of
+        subject, so that two workers rating the same players wait, never deadlock."""
+        row = db.get(LeagueRating, (pool, key, subject), with_for_update=True)
         if row is None:
             if pool == MULTI:
                 new = MultiRating()
@@ -546,7 +567,8 @@ class LeagueService:
         draw: bool = False,
     ) -> None:
         """One Glicko-2 result, as :meth:`cuttle.league.RatingBook.rate` rates it."""
-        a, b = self._rating_row(db, pool, key, winner), self._rating_row(db, pool, key, loser)
+        rows = {s: self._rating_row(db, pool, key, s) for s in sorted((winner, loser))}
+        a, b = rows[winner], rows[loser]
         ra = Rating(a.rating, a.deviation, a.volatility)
         rb = Rating(b.rating, b.deviation, b.volatility)
         sa = 0.5 if draw else 1.0
@@ -601,7 +623,8 @@ class LeagueService:
     ) -> None:
         """Rate a ranked game of 3-5 seats or teams with openskill (pool ``multi``)."""
         with self.sessions.begin() as db:
-            rows = [self._rating_row(db, MULTI, key, s) for s in subjects]
+            locked = {s: self._rating_row(db, MULTI, key, s) for s in sorted(set(subjects))}
+            rows = [locked[s] for s in subjects]
             before = [MultiRating(r.rating, r.deviation) for r in rows]
             after = rate_game(before, winners, teams)
             won = set(winners)

@@ -269,8 +269,10 @@ class GameService:
         self.chat = Chat(self)
         self.claim_after = 60.0
         """Seconds every opponent must be away before a player may claim the win."""
-        self.on_game_over: list[Callable[[LiveGame], None]] = []
-        """Called (on the event loop, under the game's lock) once a game's end is stored."""
+        self.on_game_over: list[Callable[[LiveGame], Awaitable[None] | None]] = []
+        """Called (on the event loop, under the game's lock) once a game's end is stored,
+        before its last event goes out; a hook that returns an awaitable (work in a worker
+        thread) is awaited first, so other tables go on meanwhile."""
 
     # ----------------------------------------------------------------- lobby
 
@@ -958,15 +960,18 @@ class GameService:
         live.draw_offers.clear()
         if cid is not None:
             live.client_ids[(seat, cid)] = n
+        live.clock = clock
         if game.is_over:
             live.status = "over"
+        clocks.schedule(self, live)
+        if game.is_over:
             for hook in self.on_game_over:
                 try:
-                    hook(live)
+                    done = hook(live)
+                    if done is not None:
+                        await done
                 except Exception:
                     log.exception("game-over hook failed for game %s", live.id)
-        live.clock = clock
-        clocks.schedule(self, live)
         return True
 
     async def _resync(self, live: LiveGame) -> bool:
