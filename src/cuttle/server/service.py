@@ -81,6 +81,9 @@ class Conn:
 MAX_HOUSE_CHARS = 4000
 """The longest house rule set (as JSON) a game may be created with."""
 
+FORGET_AFTER = 30.0
+"""Seconds a held game nobody watches stays in memory (see :meth:`GameService.forget_idle`)."""
+
 
 @dataclass(eq=False)
 class LiveGame:
@@ -1207,7 +1210,10 @@ class GameService:
     async def start(self) -> None:
         """Start listening to other workers (with a Redis bus) and checking games against
         the database every ``reconcile_interval`` seconds."""
-        if not self.bus.clustered:
+        if not self.bus.clustered:  # one process: only forget games nobody came to
+            task = asyncio.get_running_loop().create_task(self._forget_loop())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
             return
         await self.bus.start(self._on_bus, lambda: self.reconcile(force=True))
         task = asyncio.get_running_loop().create_task(self._reconcile_loop())
@@ -1308,9 +1314,7 @@ class GameService:
         if not self.live:
             return
         now = time.monotonic()
-        for gid, idle in list(self.live.items()):
-            if not idle.conns and now - idle.used > 30 and (idle.bot_turn_for < 0 or self.queue):
-                self.live.pop(gid, None)
+        self.forget_idle(now)
         found = await self.offload(self._facts, list(self.live))
         for gid, facts in found.items():
             live = self.live.get(gid)
@@ -1370,6 +1374,30 @@ class GameService:
             if live.bot_turn_for == live.n and stale:
                 live.bot_turn_for = -1  # queued a while ago: again (a no-op if still there)
             self._maybe_bot(live)
+
+    def forget_idle(self, now: float, only_open: bool = False) -> list[str]:
+        """Forget the games held here that nobody has watched for :data:`FORGET_AFTER`
+        seconds (as of ``now``, monotonic) and whose bot turn, if any, is not this
+        process's to play; with ``only_open``, only those still waiting for players (one
+        process keeps a game in play for its clock). The database has them: they are read
+        again when asked for. Returns their ids."""
+        gone = [
+            gid
+            for gid, live in self.live.items()
+            if not live.conns
+            and now - live.used > FORGET_AFTER
+            and (live.bot_turn_for < 0 or self.queue is not None)
+            and (live.status == "open" or not only_open)
+        ]
+        for gid in gone:
+            del self.live[gid]
+        return gone
+
+    async def _forget_loop(self) -> None:
+        """One process: forget, now and then, the created games nobody came to."""
+        while True:
+            await asyncio.sleep(FORGET_AFTER)
+            self.forget_idle(time.monotonic(), only_open=True)
 
     async def _reconcile_loop(self) -> None:
         while True:
