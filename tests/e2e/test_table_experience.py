@@ -7,6 +7,7 @@ pages and the guided first game."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,7 +30,21 @@ from cuttle import new_game
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.rules import PRESETS
 
-site_fixture, browser_fixture = module_fixtures()
+_, browser_fixture = module_fixtures()
+
+FORGET_AFTER = 0.2
+"""Seconds this module's server keeps a game nobody watches (so a stacked deck is read)."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A running server (bots answer after 50 ms) that soon forgets games nobody opened."""
+    data = tmp_path_factory.mktemp("e2e") / "data"
+    env = {"CUTTLE_FORGET_AFTER": str(FORGET_AFTER)}
+    proc = ServerProc(data, bot_delay=0.05, env=env).start()
+    yield proc
+    proc.stop()
+
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
@@ -46,10 +61,12 @@ def two_seat_deck(p0: list[str], p1: list[str]) -> list[str]:
 
 
 def set_deck(site: ServerProc, gid: str, deck: list[str]) -> None:
-    """Stack a new game's deck in the database before anyone opens its table (the server
-    keeps a new game only in the database until then)."""
+    """Stack a new game's deck in the database before anyone opens its table, and wait
+    until the server has forgotten the copy it held since creation (it reads the game
+    again, stacked, on the join)."""
     with site.db() as db:
         db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
+    time.sleep(5 * FORGET_AFTER)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from cuttle.server.app import create_app
-from cuttle.server.service import FORGET_AFTER, GameService
+from cuttle.server.service import GameService
 from cuttle.server.settings import Settings
 
 
@@ -37,7 +37,7 @@ def test_a_created_game_nobody_joins_is_forgotten_and_read_again_on_join(tmp_pat
         assert gid in service.live  # held as created
 
         assert service.forget_idle(time.monotonic(), only_open=True) == []  # not idle yet
-        later = time.monotonic() + FORGET_AFTER + 1
+        later = time.monotonic() + service.forget_after + 1
         assert service.forget_idle(later, only_open=True) == [gid]
         assert gid not in service.live
 

@@ -359,9 +359,9 @@ def test_a_ranked_match_step_is_written_off_the_loop(site: Site) -> None:
     """A ranked match's game ends while the matches' table is locked: the match's step
     (its score, its next game) waits at the database while the server answers others;
     once the lock goes, the game's last event carries the match as it now stands."""
-    dan, eve = register(site.server.url, "dan"), register(site.server.url, "eve")
-    league = League(site.server, site.boss, {"dan": dan, "eve": eve})
-    match_id = league.challenge("dan", "eve")
+    dirk, edna = register(site.server.url, "dirk"), register(site.server.url, "edna")
+    league = League(site.server, site.boss, {"dirk": dirk, "edna": edna})
+    match_id = league.challenge("dirk", "edna")
     gid = league.get(f"/api/league/matches/{match_id}")["game"]
     second = league.seats(gid)[1]
     sock = league.players[second].ws(gid)

@@ -187,6 +187,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         settings.redis_url,
     )
     app.state.service.claim_after = settings.claim_after
+    app.state.service.forget_after = settings.forget_after
     app.state.league = LeagueService(
         sessions, app.state.service, LeagueSettings.from_env(settings.admins)
     )

@@ -81,9 +81,6 @@ class Conn:
 MAX_HOUSE_CHARS = 4000
 """The longest house rule set (as JSON) a game may be created with."""
 
-FORGET_AFTER = 30.0
-"""Seconds a held game nobody watches stays in memory (see :meth:`GameService.forget_idle`)."""
-
 
 @dataclass(eq=False)
 class LiveGame:
@@ -272,6 +269,8 @@ class GameService:
         self.chat = Chat(self)
         self.claim_after = 60.0
         """Seconds every opponent must be away before a player may claim the win."""
+        self.forget_after = 30.0
+        """Seconds a held game nobody watches stays in memory (:meth:`forget_idle`)."""
         self.on_game_over: list[Callable[[LiveGame], Awaitable[None] | None]] = []
         """Called (on the event loop, under the game's lock) once a game's end is stored,
         before its last event goes out; a hook that returns an awaitable (work in a worker
@@ -1376,7 +1375,7 @@ class GameService:
             self._maybe_bot(live)
 
     def forget_idle(self, now: float, only_open: bool = False) -> list[str]:
-        """Forget the games held here that nobody has watched for :data:`FORGET_AFTER`
+        """Forget the games held here that nobody has watched for :attr:`forget_after`
         seconds (as of ``now``, monotonic) and whose bot turn, if any, is not this
         process's to play; with ``only_open``, only those still waiting for players (one
         process keeps a game in play for its clock). The database has them: they are read
@@ -1385,7 +1384,7 @@ class GameService:
             gid
             for gid, live in self.live.items()
             if not live.conns
-            and now - live.used > FORGET_AFTER
+            and now - live.used > self.forget_after
             and (live.bot_turn_for < 0 or self.queue is not None)
             and (live.status == "open" or not only_open)
         ]
@@ -1396,7 +1395,7 @@ class GameService:
     async def _forget_loop(self) -> None:
         """One process: forget, now and then, the created games nobody came to."""
         while True:
-            await asyncio.sleep(FORGET_AFTER)
+            await asyncio.sleep(min(self.forget_after, 30.0))
             self.forget_idle(time.monotonic(), only_open=True)
 
     async def _reconcile_loop(self) -> None:

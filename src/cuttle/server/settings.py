@@ -49,6 +49,9 @@ class Settings:
     claim_after: float = 60.0
     """Seconds every opponent must be away before a player may claim the win
     (``CUTTLE_CLAIM_AFTER``)."""
+    forget_after: float = 30.0
+    """Seconds a game nobody watches stays in a worker's memory (``CUTTLE_FORGET_AFTER``;
+    one process forgets only the created games nobody came to)."""
     admins: tuple[str, ...] = ()
     """Usernames that organise the league (``cuttle serve --admin NAME``)."""
 
@@ -77,6 +80,7 @@ class Settings:
             create_limit_addr=env.get("CUTTLE_CREATE_LIMIT_ADDR") or cls.create_limit_addr,
             reconcile_interval=float(env.get("CUTTLE_RECONCILE_INTERVAL") or 1.0),
             bot_lease=float(env.get("CUTTLE_BOT_LEASE") or 15.0),
+            forget_after=float(env.get("CUTTLE_FORGET_AFTER") or 30.0),
         )
         claim = env.get("CUTTLE_CLAIM_AFTER")
         if claim:
