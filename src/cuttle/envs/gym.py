@@ -42,11 +42,14 @@ def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
     The same :class:`SeatView` as ``SeatView.of(game.game, seat)``, with the legal
     move texts and the history events kept by ``game`` rather than rebuilt. A bot whose
     class says ``reads_position = False`` (the ``random`` bot: it reads ``legal`` only)
-    gets an empty ``position``: the JSON view is the dearest part of a bot's turn."""
+    gets an empty ``position``: the JSON view is the dearest part of a bot's turn. One
+    whose class says ``reads_history = False`` (the ``random`` bot too) gets an empty
+    ``history``: the tuple of every event so far grows with the game."""
     g = game.game
     legal = tuple(game.legal_texts()) if seat == g.to_act and g.winners is None else ()
     position = g.view(seat) if getattr(bot, "reads_position", True) else {}
-    return bot.choose(SeatView(seat, g.rules, position, legal, game.events()))
+    history = game.events() if getattr(bot, "reads_history", True) else ()
+    return bot.choose(SeatView(seat, g.rules, position, legal, history))
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
