@@ -218,3 +218,32 @@ def test_the_gym_leaves_the_position_out_for_the_random_bot_only() -> None:
     assert random_bot.reads_position is False  # type: ignore[attr-defined]
     same = make_bot("random", seed=1)
     assert bot_move(random_bot, env, env.to_act) == same.choose(SeatView.of(env.game, env.to_act))
+
+
+def test_the_gym_leaves_the_history_out_only_for_bots_that_say_so() -> None:
+    from cuttle.bots import SeatView
+    from cuttle.envs.gym import bot_move
+
+    env = EnvGame(new_game("standard", seed=4))
+    for _ in range(3):  # some history first
+        env.step(env.legal_list()[0])
+    got: list[SeatView] = []
+
+    class Lean:
+        name = "lean"
+        reads_position = False
+        reads_history = False
+
+        def choose(self, view: SeatView) -> str:
+            got.append(view)
+            return view.legal[0]
+
+    class Reader(Lean):
+        reads_history = True
+
+    bot_move(Lean(), env, env.to_act)  # type: ignore[arg-type]
+    bot_move(Reader(), env, env.to_act)  # type: ignore[arg-type]
+    full = SeatView.of(env.game, env.to_act)
+    assert got[0].history == () and got[0].position == {}
+    assert got[1].history == full.history and len(full.history) == 3
+    assert got[0].legal == got[1].legal == full.legal

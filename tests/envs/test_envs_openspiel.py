@@ -147,3 +147,28 @@ def test_openspiel_evaluation_tools_play_whole_games(rules: str) -> None:
         assert len(returns) == n
         assert game.min_utility() <= min(returns) <= max(returns) <= game.max_utility()
     assert len({tuple(r) for r in results}) > 1  # different deals, different games
+
+
+@pytest.mark.parametrize(("rules", "players"), PRESETS, ids=PRESET_IDS)
+def test_python_side_answers_match_pyspiels_own(rules: str, players: int | None) -> None:
+    """legal_actions() and is_chance_node(), answered in Python, give what pyspiel's C++
+    path gives at every node of random games (deal, play, discard steps, the end)."""
+    import random
+
+    params = {"rules": rules, "move_cap": 60}
+    if players:
+        params["players"] = players
+    game = pyspiel.load_game("python_cuttle", params)
+    rng = random.Random(7)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while True:
+            assert state.legal_actions() == pyspiel.State.legal_actions(state)
+            assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+            if not state.is_terminal():
+                p = state.current_player()
+                assert state.legal_actions(p) == pyspiel.State.legal_actions(state, p)
+            if state.is_terminal():
+                assert state.legal_actions() == []
+                break
+            state.apply_action(rng.choice(state.legal_actions()))

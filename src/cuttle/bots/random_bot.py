@@ -12,6 +12,8 @@ class RandomBot(SeededBot):
     reads_position = False
     """It reads ``view.legal`` only: the Gymnasium environment may leave the
     position out of its :class:`SeatView` (see :func:`cuttle.envs.gym.bot_move`)."""
+    reads_history = False
+    """Nor does it read ``view.history``: the Gymnasium environment may leave it empty."""
 
     def choose(self, view: SeatView) -> str:
         """Return a random element of ``view.legal``."""

@@ -203,8 +203,12 @@ class EnvGame:
         ``game.legal_moves()`` (computed once per position)."""
         if self._texts is None:
             g = self.game
-            legal = sorted(g.legal_actions()) if not g.is_over else []
-            self._texts = {_text(m): m for m in legal}
+            legal = sorted(g.legal_actions()) if g.winners is None else []
+            known = _TEXTS
+            try:  # the texts remembered already (nearly always): one lookup each
+                self._texts = {known[m]: m for m in legal}
+            except KeyError:
+                self._texts = {_text(m): m for m in legal}
         return self._texts
 
     def events(self) -> tuple[Event, ...]:

@@ -42,11 +42,14 @@ def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
     The same :class:`SeatView` as ``SeatView.of(game.game, seat)``, with the legal
     move texts and the history events kept by ``game`` rather than rebuilt. A bot whose
     class says ``reads_position = False`` (the ``random`` bot: it reads ``legal`` only)
-    gets an empty ``position``: the JSON view is the dearest part of a bot's turn."""
+    gets an empty ``position``: the JSON view is the dearest part of a bot's turn. One
+    whose class says ``reads_history = False`` (the ``random`` bot too) gets an empty
+    ``history``: the tuple of every event so far grows with the game."""
     g = game.game
     legal = tuple(game.legal_texts()) if seat == g.to_act and g.winners is None else ()
     position = g.view(seat) if getattr(bot, "reads_position", True) else {}
-    return bot.choose(SeatView(seat, g.rules, position, legal, game.events()))
+    history = game.events() if getattr(bot, "reads_history", True) else ()
+    return bot.choose(SeatView(seat, g.rules, position, legal, history))
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -128,9 +131,12 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _play_bots(self) -> None:
         g = self.game
-        while not g.is_over and g.to_act != self.seat:
-            s = g.to_act
-            g.play(bot_move(self.bots[s], g, s))
+        game = g.game
+        bots = self.bots
+        me = self.seat
+        while game.winners is None and game.to_act != me:
+            s = game.to_act
+            g.play(bot_move(bots[s], g, s))
 
     def _obs(self) -> np.ndarray:
         return self.game.observation(self.seat)
@@ -159,10 +165,23 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the bots until the agent must decide."""
         g = self.game
-        if g.is_over:
+        game = g.game
+        if game.winners is not None:
             raise RuntimeError("the episode is over: call reset()")
+        legal = g._legal
+        move = None
+        if (
+            legal is not None
+            and not g.chosen
+            and (type(action) is int or isinstance(action, np.integer))
+        ):
+            move = legal.get(action)
         try:
-            g.step(int(action))
+            if move is not None:
+                # a legal move (not a discard step): g.step(action)'s apply, one call
+                g.apply(move)
+            else:
+                g.step(int(action))
         except EncodingError:
             if self.illegal_action == "raise":
                 raise
@@ -173,7 +192,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._play_bots()
         reward = 0.0
         terminated = truncated = False
-        if g.is_over:
+        if game.winners is not None:
             reward = g.returns()[self.seat]
             truncated = g.truncated
             terminated = not truncated

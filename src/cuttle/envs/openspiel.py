@@ -163,6 +163,26 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
             return _TERMINAL
         return g.to_act
 
+    def is_chance_node(self) -> bool:
+        """Whether chance acts now (the deal), answered in Python: pyspiel's own asks
+        :meth:`current_player` through C++, twice the crossings, at every action."""
+        return self.env is None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Legal actions, ascending, as ``pyspiel.State.legal_actions`` gives them: of the
+        player to act (the cards left during the deal, none at the end).
+
+        Without ``player`` answered in Python (pyspiel's own crosses into C++ and back
+        three times); with one, pyspiel's own."""
+        if player is not None:
+            return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+        env = self.env
+        if env is None:
+            return list(self.left)
+        if env.game.winners is not None:
+            return []
+        return env.legal_list()
+
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of ``player``, ascending (none for a seat not to act)."""
         if self.env is None or player != self.env.to_act:
@@ -175,13 +195,16 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         return list(zip(left, repeat(1.0 / len(left))))
 
     def _apply_action(self, action: int) -> None:
-        if self.env is None:
-            self.deck.append(int(action))
-            self.left.remove(int(action))
-            if not self.left:
+        env = self.env
+        if env is None:
+            card = int(action)
+            self.deck.append(card)
+            left = self.left
+            left.remove(card)
+            if not left:
                 self.env = EnvGame.new(self.rules, deck=self.deck)
             return
-        self.env.step(int(action))
+        env.step(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

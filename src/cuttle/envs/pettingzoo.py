@@ -36,6 +36,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..bots import encoding as _encoding
 from ..engine.rules import RuleSet
 from .core import EnvGame, make_rules
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE
@@ -153,10 +154,25 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             if seat == game.to_act and game.winners is None:
                 mask = g._mask
                 if mask is None:
-                    mask = g.mask()
+                    # g.mask(), its compiled path inline: legal map and mask in one pass
+                    keys = _encoding._KEYS if _encoding._COMPILED else None
+                    got = None
+                    if keys is not None and g._legal is None and not g.chosen:
+                        got = keys.legal_map_new(game.legal_actions(), seat, game.n)
+                    if got is not None:
+                        g._legal, mask = got
+                        g._mask = mask
+                    else:
+                        mask = g.mask()
                 vec = g._obs.get(seat)
                 if vec is None:
-                    vec = g.observation(seat)
+                    # g.observation(seat), its compiled path inline
+                    enc = g._encoder
+                    writer = enc.writer if enc is not None else None
+                    if writer is not None and not g.reference_observations:
+                        vec = g._obs[seat] = writer.encode_new(game, seat, g.chosen)
+                    else:
+                        vec = g.observation(seat)
                 obs: dict[str, np.ndarray] | None = {"observation": vec, "action_mask": mask}
             else:
                 obs = self.observe(agent)
@@ -192,8 +208,29 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents that are done")
         # (the acting agent's cumulative reward is 0 already: rewards come at the end)
-        g.step(action)
         game = g.game
+        legal = g._legal
+        move = None
+        if (
+            legal is not None
+            and not g.chosen
+            and (type(action) is int or isinstance(action, np.integer))
+        ):
+            move = legal.get(action)
+        if move is not None:
+            # g.step(action) for a legal move (not a discard step), inline: it runs at
+            # every decision; any other action (a discard step, an illegal one) goes
+            # through g.step, which explains an illegal one
+            seat = game.to_act
+            game.apply(move)
+            g.log.append((seat, move))
+            g._legal = None
+            g._mask = None
+            g._texts = None
+            if g._obs:
+                g._obs = {}
+        else:
+            g.step(action)
         if game.winners is not None:
             self._finish(g)
         else:
