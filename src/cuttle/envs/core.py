@@ -330,18 +330,20 @@ class EnvGame:
                 self.chosen = chooser.chosen
                 return None
             move = (DISCARD, -1, -1, -1, done)
-        # apply(move), inline: this runs at every step
-        g = self.game
-        seat = g.to_act
-        g.apply(move)
-        self.log.append((seat, move))
-        self.chosen = ()
-        self._legal = None
-        self._mask = None
-        self._texts = None
-        if self._obs:
-            self._obs = {}
+        self.apply(move)
         return move
+
+    def known_move(self, action: object) -> Move | None:
+        """The whole legal move that integer ``action`` stands for, when the legal map of
+        this position is already built and no discard is under way (the wrappers' fast
+        path); ``None`` otherwise (a discard step, an illegal or odd action: ask
+        :meth:`step`, which explains)."""
+        legal = self._legal
+        if legal is None or self.chosen:
+            return None
+        if type(action) is int or isinstance(action, np.integer):
+            return legal.get(int(action))
+        return None
 
     def apply(self, move: Move) -> None:
         """Apply a legal move tuple (as ``game.apply``), keeping the history in step."""

@@ -168,14 +168,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         game = g.game
         if game.winners is not None:
             raise RuntimeError("the episode is over: call reset()")
-        legal = g._legal
-        move = None
-        if (
-            legal is not None
-            and not g.chosen
-            and (type(action) is int or isinstance(action, np.integer))
-        ):
-            move = legal.get(action)
+        move = g.known_move(action)
         try:
             if move is not None:
                 # a legal move (not a discard step): g.step(action)'s apply, one call

@@ -209,27 +209,10 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} must act: None is only for agents that are done")
         # (the acting agent's cumulative reward is 0 already: rewards come at the end)
         game = g.game
-        legal = g._legal
-        move = None
-        if (
-            legal is not None
-            and not g.chosen
-            and (type(action) is int or isinstance(action, np.integer))
-        ):
-            move = legal.get(action)
-        if move is not None:
-            # g.step(action) for a legal move (not a discard step), inline: it runs at
-            # every decision; any other action (a discard step, an illegal one) goes
-            # through g.step, which explains an illegal one
-            seat = game.to_act
-            game.apply(move)
-            g.log.append((seat, move))
-            g._legal = None
-            g._mask = None
-            g._texts = None
-            if g._obs:
-                g._obs = {}
-        else:
+        move = g.known_move(action)
+        if move is not None:  # a legal move (not a discard step): g.step's apply, one call
+            g.apply(move)
+        else:  # a discard step or an illegal action: g.step explains an illegal one
             g.step(action)
         if game.winners is not None:
             self._finish(g)
