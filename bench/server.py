@@ -8,11 +8,14 @@ games at once from this process, each seat a websocket client choosing random le
 moves; finished games are replaced by new ones until ``--seconds`` pass. Every move is
 validated by the engine and stored in the database before the server acknowledges it.
 Reports acknowledged moves/s and the latency from sending a move to its acknowledgement
-(p50/p95/p99).
+(p50/p95/p99). With ``--clients K`` the tables (and so the offered rate) are shared out
+between K load-generator processes, each its own event loop, and their samples merged,
+for when one process would saturate before the server does.
 
     python bench/server.py --games 200 --seconds 20            # as fast as it goes
     python bench/server.py --games 200 --seconds 20 --rate 1000  # latency at 1,000/s
     python bench/server.py --games 200 --seconds 20 --backend pg --workers 2
+    python bench/server.py --games 200 --seconds 20 --rate 1000 --backend pg --workers 2 --clients 2
 """
 
 from __future__ import annotations
@@ -21,12 +24,15 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import random
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import httpx
@@ -230,11 +236,23 @@ async def game_slot(
 
 
 async def run(
-    bases: list[str], games: int, seconds: float, warmup: float, rate: float
+    bases: list[str],
+    games: int,
+    seconds: float,
+    warmup: float,
+    rate: float,
+    tables: Sequence[int] | None = None,
+    start: float | None = None,
 ) -> tuple[Stats, float]:
     """Run ``games`` tables for ``warmup + seconds``, offering ``rate`` moves/s in all
-    (0: unpaced); return the stats of the last ``seconds`` and their length."""
-    start = time.monotonic()
+    (0: unpaced); return the stats of the last ``seconds`` and their length.
+
+    ``tables`` (default: all of ``range(games)``) are the tables this process plays, and
+    ``start`` (``time.monotonic()``, default now) the moment the first of all tables
+    opens: one of several load-generator processes plays its share of the tables, each
+    at the pace and opening time it has when one process plays them all."""
+    start = time.monotonic() if start is None else start
+    tables = range(games) if tables is None else tables
     stats = Stats(start + warmup)
     interval = games / rate if rate > 0 else 0.0
     # Idle connections are dropped before uvicorn's 5 s keep-alive ends them, so that a
@@ -246,9 +264,13 @@ async def run(
         # Tables open one after another over most of the warm-up, as players arrive, so
         # that their games do not all end (and new ones start) at the same moment.
         ramp = 0.8 * warmup / games
+        now = time.monotonic()
         await asyncio.gather(
             stats.probe_lag(deadline),
-            *(game_slot(bases, http, i, stats, deadline, interval, i * ramp) for i in range(games)),
+            *(
+                game_slot(bases, http, i, stats, deadline, interval, max(0, start + i * ramp - now))
+                for i in tables
+            ),
         )
         return stats, time.monotonic() - stats.measure_from
 
@@ -262,6 +284,114 @@ def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     except ImportError:
         return None
     return uvloop.new_event_loop
+
+
+@dataclass
+class ClientResult:
+    """What one load-generator process sends back: its stats, the length of its
+    measured part and the CPU seconds it used while playing."""
+
+    stats: Stats
+    elapsed: float
+    cpu: float
+
+
+def client_process(
+    conn: Connection,
+    bases: list[str],
+    games: int,
+    seconds: float,
+    warmup: float,
+    rate: float,
+    tables: list[int],
+) -> None:
+    """One load-generator process (``--clients`` above 1): say it is ready, wait for the
+    common start time, play ``tables`` on its own event loop, send a ``ClientResult``."""
+    conn.send("ready")
+    start = conn.recv()
+    cpu0 = time.process_time()
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        stats, elapsed = runner.run(run(bases, games, seconds, warmup, rate, tables, start))
+    conn.send(ClientResult(stats, elapsed, time.process_time() - cpu0))
+    conn.close()
+
+
+def merge(results: list[ClientResult]) -> tuple[Stats, float, float]:
+    """One ``Stats`` for the report from several processes' results: every latency and
+    setup sample together (percentiles over all of them), counts summed, the loop-lag
+    samples of the process with the worst p99 lag; with the longest measured part and the
+    CPU seconds of all processes summed."""
+    stats = Stats(min(r.stats.measure_from for r in results))
+    for r in results:
+        stats.lat += r.stats.lat
+        stats.setup += r.stats.setup
+        stats.errors += r.stats.errors
+        stats.games += r.stats.games
+        for kind, n in r.stats.error_kinds.items():
+            stats.error_kinds[kind] = stats.error_kinds.get(kind, 0) + n
+    stats.lag = max((r.stats.lag for r in results), key=lambda lag: pct(lag, 0.99) if lag else 0)
+    return stats, max(r.elapsed for r in results), sum(r.cpu for r in results)
+
+
+class Clients:
+    """``k`` load-generator processes (``multiprocessing``, spawned: each its own
+    interpreter and event loop), each playing every ``k``-th table, hence its share of the
+    tables and of the offered rate."""
+
+    def __init__(
+        self, k: int, bases: list[str], games: int, seconds: float, warmup: float, rate: float
+    ) -> None:
+        """Start the processes and wait until each is ready to play (imports done), so
+        that their start-up is not measured."""
+        ctx = multiprocessing.get_context("spawn")
+        self.conns: list[Connection] = []
+        self.procs: list[multiprocessing.process.BaseProcess] = []
+        try:
+            for j in range(k):
+                parent, child = ctx.Pipe()
+                tables = list(range(j, games, k))
+                proc = ctx.Process(
+                    target=client_process,
+                    args=(child, bases, games, seconds, warmup, rate, tables),
+                    name=f"loadgen-{j}",
+                    daemon=True,
+                )
+                proc.start()
+                child.close()
+                self.conns.append(parent)
+                self.procs.append(proc)
+            for conn in self.conns:
+                self._recv(conn)
+        except BaseException:
+            self.close()
+            raise
+
+    def _recv(self, conn: Connection) -> object:
+        """The next message from one process; ``RuntimeError`` if it died (its traceback
+        is on stderr)."""
+        try:
+            return conn.recv()
+        except EOFError:
+            raise RuntimeError("a load-generator process failed") from None
+
+    def play(self) -> tuple[Stats, float, float]:
+        """Start them all at the same moment and wait for them: the merged stats, the
+        measured seconds and the CPU seconds of all of them (see ``merge``)."""
+        start = time.monotonic() + 0.05
+        for conn in self.conns:
+            conn.send(start)
+        results = [self._recv(conn) for conn in self.conns]
+        return merge([r for r in results if isinstance(r, ClientResult)])
+
+    def close(self) -> None:
+        """Wait for the processes to end (a few seconds), then stop any left."""
+        for proc in self.procs:
+            proc.join(5)
+            if proc.is_alive():
+                proc.terminate()
+                proc.join()
+        for conn in self.conns:
+            conn.close()
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -296,12 +426,22 @@ def main(argv: list[str] | None = None) -> int:
         help="sqlite: one process on a SQLite file; pg: PostgreSQL and Redis (throwaway)",
     )
     ap.add_argument("--workers", type=int, default=1, help="web worker processes (pg only)")
+    ap.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="load-generator processes, each playing its share of the tables and of the rate "
+        "(1: this process plays them all)",
+    )
     args = ap.parse_args(argv)
     if args.backend == "sqlite" and args.workers != 1:
         ap.error("--workers above 1 needs --backend pg")
+    if not 1 <= args.clients <= args.games:
+        ap.error("--clients must be between 1 and --games")
 
     pg = redis = None
     servers: list[ServerProc] = []
+    clients: Clients | None = None
     with tempfile.TemporaryDirectory() as tmp:
         try:
             if args.backend == "pg":
@@ -315,6 +455,11 @@ def main(argv: list[str] | None = None) -> int:
                         args=["--bot-workers", "0"] if redis else [],
                     ).start()
                 )
+            bases = [s.url for s in servers]
+            if args.clients > 1:
+                clients = Clients(
+                    args.clients, bases, args.games, args.seconds, args.warmup, args.rate
+                )
             pids = [s.proc.pid for s in servers if s.proc is not None]
             server_cpu0 = sum(cpu_seconds(p) for p in pids)
             side: dict[str, Callable[[], float]] = {}
@@ -323,20 +468,26 @@ def main(argv: list[str] | None = None) -> int:
             side_cpu0 = {k: f() for k, f in side.items()}
             own_cpu0 = time.process_time()
             wall0 = time.monotonic()
-            with asyncio.Runner(loop_factory=loop_factory()) as runner:
-                stats, elapsed = runner.run(
-                    run([s.url for s in servers], args.games, args.seconds, args.warmup, args.rate)
-                )
+            if clients is not None:
+                stats, elapsed, own_cpu = clients.play()
+            else:
+                with asyncio.Runner(loop_factory=loop_factory()) as runner:
+                    stats, elapsed = runner.run(
+                        run(bases, args.games, args.seconds, args.warmup, args.rate)
+                    )
             wall = time.monotonic() - wall0
             server_cpu = sum(cpu_seconds(p) for p in pids) - server_cpu0
             side_cpu = {k: f() - side_cpu0[k] for k, f in side.items()}
-            own_cpu = time.process_time() - own_cpu0
+            if clients is None:
+                own_cpu = time.process_time() - own_cpu0
             if pg is not None:
                 stored = pg.count_moves()
             else:
                 with servers[0].db() as db:
                     stored = db.execute("select count(*) from moves").fetchone()[0]
         finally:
+            if clients is not None:
+                clients.close()
             for s in servers:
                 s.stop()
             if redis is not None:
@@ -345,7 +496,13 @@ def main(argv: list[str] | None = None) -> int:
                 pg.stop()
     n = len(stats.lat)
     offered = f"{args.rate:g}" if args.rate > 0 else "unpaced"
-    print(f"backend: {args.backend}, {args.workers} web worker(s)")
+    many = args.clients > 1
+    gen = f"load generators ({args.clients} processes)" if many else "load generator"
+    lag_of = "worst load generator's" if many else "load generator's"
+    print(
+        f"backend: {args.backend}, {args.workers} web worker(s)"
+        + (f", {args.clients} load-generator processes" if many else "")
+    )
     print(
         "| games at once | offered moves/s | measured s | acked moves | moves/s | p50 ms "
         "| p95 ms | p99 ms | max ms | errors |"
@@ -359,11 +516,11 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"whole run {wall:.1f} s: {stored} moves stored, {stats.games} games finished; "
         f"server processes busy {100 * server_cpu / wall:.0f}% of one core in all, "
-        f"load generator {100 * own_cpu / wall:.0f}%"
+        f"{gen} {100 * own_cpu / wall:.0f}%"
     )
     if stored:
         print(
-            f"server CPU per stored move {1000 * server_cpu / stored:.2f} ms, load generator "
+            f"server CPU per stored move {1000 * server_cpu / stored:.2f} ms, {gen} "
             f"{1000 * own_cpu / stored:.2f} ms (game setup included; load average "
             f"{Path('/proc/loadavg').read_text().split()[0]})"
         )
@@ -371,7 +528,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"new tables (create, join, both sockets' first state): {len(stats.setup)} in the "
         f"measured part, p50 {pct(stats.setup, 0.5):.0f} ms, p99 {pct(stats.setup, 0.99):.0f} ms"
-        f"{busy}; load generator's loop lag p50 {pct(stats.lag, 0.5):.0f} ms, "
+        f"{busy}; {lag_of} loop lag p50 {pct(stats.lag, 0.5):.0f} ms, "
         f"p99 {pct(stats.lag, 0.99):.0f} ms"
     )
     if stats.error_kinds:
