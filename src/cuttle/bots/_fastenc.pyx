@@ -63,6 +63,24 @@ cdef inline int _card(object x) except -1:
     return c
 
 
+cdef inline int _stack(
+    float* w, tuple st, int v, int* ro, int zone, int stolen, int top, Py_ssize_t size
+) except -1:
+    """Write one stack of seat ``v``'s field (a card with who played it and what covers
+    it) into ``zone`` of the seat's block; returns the card."""
+    cdef int c = _card(st[0])
+    cdef tuple covers
+    _put(w, ro[zone] + c, 1.0, size)
+    if <int>st[1] != v:
+        _put(w, stolen + c, 1.0, size)
+    covers = st[2]
+    if covers:
+        for y in covers:
+            _put(w, ro[R_COVERS] + _card((<tuple>y)[0]), 1.0, size)
+        _put(w, top + _card((<tuple>covers[len(covers) - 1])[0]), 1.0, size)
+    return c
+
+
 cdef class _Pool:
     """A few vectors of one size for reuse, each with its data address (fixed: the
     pool's reference stops numpy resizing it)."""
@@ -252,7 +270,6 @@ cdef class ObsWriter:
         cdef list glasses = game.glasses
         cdef dict known = game.known
         cdef list hand, pts, deck, skips
-        cdef tuple st, covers
         cdef int stolen = self.o_stolen, top = self.o_top
         cdef double used
         cdef int mirror, open_all, glasses_public, with_glasses, mine
@@ -306,32 +323,14 @@ cdef class ObsWriter:
             if pts:
                 score = 0
                 for x in pts:
-                    st = x
-                    c = _card(st[0])
-                    _put(w, ro[R_POINTS] + c, 1.0, size)
-                    if <int>st[1] != v:
-                        _put(w, stolen + c, 1.0, size)
-                    covers = st[2]
-                    if covers:
-                        for y in covers:
-                            _put(w, ro[R_COVERS] + _card((<tuple>y)[0]), 1.0, size)
-                        _put(w, top + _card((<tuple>covers[len(covers) - 1])[0]), 1.0, size)
+                    c = _stack(w, <tuple>x, v, ro, R_POINTS, stolen, top, size)
                     score += self.point_value[c]
                 _put(w, ro[R_SCORE], score, size)
             pts = faces[v]
             if pts:
                 kings = queens = 0
                 for x in pts:
-                    st = x
-                    c = _card(st[0])
-                    _put(w, ro[R_FACES] + c, 1.0, size)
-                    if <int>st[1] != v:
-                        _put(w, stolen + c, 1.0, size)
-                    covers = st[2]
-                    if covers:
-                        for y in covers:
-                            _put(w, ro[R_COVERS] + _card((<tuple>y)[0]), 1.0, size)
-                        _put(w, top + _card((<tuple>covers[len(covers) - 1])[0]), 1.0, size)
+                    c = _stack(w, <tuple>x, v, ro, R_FACES, stolen, top, size)
                     rk = self.rank[c]
                     if rk == self.king:
                         kings += 1
