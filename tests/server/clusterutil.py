@@ -129,7 +129,7 @@ def wait_until(pred: Any, timeout: float = 20, what: str = "condition") -> None:
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 
 
-class NginxProc:
+class NginxProc(ChildProcess):
     """nginx on a free loopback port in front of ``backends``, with the site's shipped
     routes (``deploy/cuttle-locations.conf``) inside a plain-HTTP server block."""
 
@@ -194,12 +194,3 @@ http {{
             except httpx.HTTPError:
                 time.sleep(0.05)
         pytest.fail("nginx did not answer")
-
-    def stop(self) -> None:
-        """Stop it."""
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
