@@ -23,6 +23,7 @@ from ..engine.game import Game, new_game
 from ..engine.history import Event, event_of
 from ..engine.moves import DISCARD, Move, move_text, parse_move
 from ..engine.rules import RuleSet, get_rules
+from ..engine.table import Outcome
 from .encoding import (
     NUM_ACTIONS,
     DiscardChooser,
@@ -53,9 +54,18 @@ def make_rules(
 def outcome_returns(game: Game) -> list[float]:
     """+1 for each winner, -1 for each other seat, 0 for all on a draw or unfinished game."""
     out = game.outcome
-    if out is None or not out.winners:
+    if out is None:
         return [0.0] * game.n
-    return [1.0 if s in out.winners else -1.0 for s in range(game.n)]
+    return returns_of(out, game.n)
+
+
+def returns_of(outcome: Outcome, n: int) -> list[float]:
+    """+1 for each winner of ``outcome``, -1 for each other of the ``n`` seats, 0 for all
+    on a draw."""
+    winners = outcome.winners
+    if not winners:
+        return [0.0] * n
+    return [1.0 if s in winners else -1.0 for s in range(n)]
 
 
 _ILLEGAL: Any = object()

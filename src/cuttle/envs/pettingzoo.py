@@ -38,7 +38,7 @@ from pettingzoo import AECEnv
 
 from ..bots import encoding as _encoding
 from ..engine.rules import RuleSet
-from .core import EnvGame, make_rules
+from .core import EnvGame, _encoder, make_rules, returns_of
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE
 
 
@@ -92,6 +92,8 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self.state_: EnvGame | None = None
+        self._keys: Any = None
+        self._writer: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object on every call)."""
@@ -120,6 +122,10 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state_.to_act]
+        # the compiled writers, looked up once a game (last() checks they are still on)
+        keys = _encoding._action_keys() if _encoding._COMPILED else None
+        self._keys = keys
+        self._writer = _encoder(self.rules).writer if keys is not None else None
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         """The observation dict of ``agent``: its view's vector and its action mask.
@@ -147,37 +153,42 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         ``agent_selection`` (``AECEnv.last``, in one call: it runs at every decision)."""
         agent = self.agent_selection
         g = self.state_
-        if observe and g is not None:
+        if not observe or g is None:
+            obs = self.observe(agent) if observe else None
+        else:
             # observe(agent), inline for the agent to act (this runs at every decision)
             game = g.game
-            seat = self._seat[agent]
-            if seat == game.to_act and game.winners is None:
+            seat = game.to_act
+            if game.winners is None and self.possible_agents[seat] is agent:
                 mask = g._mask
-                if mask is None:
-                    # g.mask(), its compiled path inline: legal map and mask in one pass
-                    keys = _encoding._KEYS if _encoding._COMPILED else None
-                    got = None
-                    if keys is not None and g._legal is None and not g.chosen:
-                        got = keys.legal_map_new(game.legal_actions(), seat, game.n)
+                vec = g._obs.get(seat) if g._obs else None
+                writer = self._writer
+                if (
+                    mask is None
+                    and vec is None
+                    and writer is not None
+                    and _encoding._COMPILED
+                    and not g.chosen
+                    and g._legal is None
+                    and not g.reference_observations
+                ):
+                    # g.mask() and g.observation(seat), their compiled paths inline: the
+                    # legal map and mask in one pass, the vector in another
+                    got = self._keys.legal_map_new(game.legal_actions(), seat, game.n)
                     if got is not None:
                         g._legal, mask = got
                         g._mask = mask
                     else:
                         mask = g.mask()
-                vec = g._obs.get(seat)
-                if vec is None:
-                    # g.observation(seat), its compiled path inline
-                    enc = g._encoder
-                    writer = enc.writer if enc is not None else None
-                    if writer is not None and not g.reference_observations:
-                        vec = g._obs[seat] = writer.encode_new(game, seat, g.chosen)
-                    else:
+                    vec = g._obs[seat] = writer.encode_new(game, seat, ())
+                else:
+                    if mask is None:
+                        mask = g.mask()
+                    if vec is None:
                         vec = g.observation(seat)
-                obs: dict[str, np.ndarray] | None = {"observation": vec, "action_mask": mask}
+                obs = {"observation": vec, "action_mask": mask}
             else:
                 obs = self.observe(agent)
-        else:
-            obs = self.observe(agent) if observe else None
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -222,17 +233,19 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def _finish(self, g: EnvGame) -> None:
-        """Hand out the final rewards and end every agent (truncated by the move cap)."""
-        returns = g.returns()
-        cut = g.truncated
+        """Hand out the final rewards and end every agent (truncated by the move cap).
+
+        The game's outcome is read once (each read builds a new one)."""
         outcome = g.game.outcome
+        if outcome is None:
+            return
+        returns = returns_of(outcome, g.game.n)
+        done = self.truncations if outcome.termination == "move-cap" else self.terminations
+        info = {"result": outcome.result()}
         for a in self.agents:
             self.rewards[a] = returns[self._seat[a]]
-            if cut:
-                self.truncations[a] = True
-            else:
-                self.terminations[a] = True
-            self.infos[a] = {"result": outcome.result()} if outcome else {}
+            done[a] = True
+            self.infos[a] = dict(info)
         self._accumulate_rewards()
 
     def render(self) -> str | None:
