@@ -209,18 +209,25 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
 
         Rewards are all zero until the game ends, so the dicts are only rewritten then.
         """
-        agent = self.agent_selection
         g = self.state_
         if g is None:
             raise RuntimeError("call reset() first")
-        if g.game.winners is not None and (self.terminations[agent] or self.truncations[agent]):
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} must act: None is only for agents that are done")
-        # (the acting agent's cumulative reward is 0 already: rewards come at the end)
         game = g.game
-        move = g.known_move(action)
+        if game.winners is not None:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+        if action is None:
+            raise ValueError(
+                f"{self.agent_selection} must act: None is only for agents that are done"
+            )
+        # (the acting agent's cumulative reward is 0 already: rewards come at the end)
+        legal = g._legal
+        if type(action) is int and legal is not None and not g.chosen:
+            move = legal.get(action)  # g.known_move(action), its plain-int case inline
+        else:
+            move = g.known_move(action)
         if move is not None:  # a legal move (not a discard step): g.step's apply, one call
             g.apply(move)
         else:  # a discard step or an illegal action: g.step explains an illegal one
