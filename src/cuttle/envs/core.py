@@ -356,7 +356,9 @@ class EnvGame:
         return None
 
     def apply(self, move: Move) -> None:
-        """Apply a legal move tuple (as ``game.apply``), keeping the history in step."""
+        """Apply a legal move tuple (as ``game.apply``), keeping the history in step.
+
+        (The PettingZoo step holds a copy of this, inline.)"""
         g = self.game
         seat = g.to_act
         g.apply(move)

@@ -93,6 +93,8 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self.state_: EnvGame | None = None
         self._keys: Any = None
+        self._zeros = dict.fromkeys(self.possible_agents, 0.0)
+        self._falses = dict.fromkeys(self.possible_agents, False)
         self._writer: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -116,10 +118,11 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             seed = random.SystemRandom().randrange(2**63)
         self.state_ = EnvGame.new(self.rules, seed=seed)
         self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
+        zeros, falses = self._zeros, self._falses
+        self.rewards = zeros.copy()
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state_.to_act]
         # the compiled writers, looked up once a game (last() checks they are still on)
@@ -228,8 +231,17 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             move = legal.get(action)  # g.known_move(action), its plain-int case inline
         else:
             move = g.known_move(action)
-        if move is not None:  # a legal move (not a discard step): g.step's apply, one call
-            g.apply(move)
+        if move is not None:  # a legal move (not a discard step)
+            # g.apply(move), inline (this runs at every decision): play it, log it and
+            # forget what was computed for the position before
+            seat = game.to_act
+            game.apply(move)
+            g.log.append((seat, move))
+            g._legal = None
+            g._mask = None
+            g._texts = None
+            if g._obs:
+                g._obs = {}
         else:  # a discard step or an illegal action: g.step explains an illegal one
             g.step(action)
         if game.winners is not None:
