@@ -147,6 +147,19 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
                 mask = g.mask()
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            writer = self._writer
+            if (
+                game.winners is not None
+                and writer is not None
+                and _encoding._COMPILED
+                and not g.reference_observations
+            ):
+                # g.observation(seat) of a finished game (no discard under way), its
+                # compiled path inline: every agent observes once at the end
+                vec = g._obs.get(seat)
+                if vec is None:
+                    vec = g._obs[seat] = writer.encode_new(game, seat, ())
+                return {"observation": vec, "action_mask": mask}
         return {"observation": g.observation(seat), "action_mask": mask}
 
     def last(
