@@ -45,11 +45,24 @@ def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
     gets an empty ``position``: the JSON view is the dearest part of a bot's turn. One
     whose class says ``reads_history = False`` (the ``random`` bot too) gets an empty
     ``history``: the tuple of every event so far grows with the game."""
+    return _bot_move(bot, game, seat, getattr(bot, "reads_position", True),
+                     getattr(bot, "reads_history", True))  # fmt: skip
+
+
+def _bot_move(bot: Bot, game: EnvGame, seat: int, position: bool, history: bool) -> str:
+    """:func:`bot_move` with the bot's ``reads_position`` and ``reads_history`` given
+    (the environment looks them up once a game)."""
     g = game.game
     legal = tuple(game.legal_texts()) if seat == g.to_act and g.winners is None else ()
-    position = g.view(seat) if getattr(bot, "reads_position", True) else {}
-    history = game.events() if getattr(bot, "reads_history", True) else ()
-    return bot.choose(SeatView(seat, g.rules, position, legal, history))
+    return bot.choose(
+        SeatView(
+            seat,
+            g.rules,
+            g.view(seat) if position else {},
+            legal,
+            game.events() if history else (),
+        )
+    )
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -100,6 +113,8 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.seat = 0
         self.bots: dict[int, Bot] = {}
         self.state_: EnvGame | None = None
+        self._reads: dict[int, tuple[bool, bool]] = {}
+        self._bool: tuple[np.ndarray | None, np.ndarray | None] = (None, None)
 
     @property
     def game(self) -> EnvGame:
@@ -126,6 +141,11 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             self.bots[s] = (
                 make_bot(spec, seed=int(rng.integers(2**31))) if isinstance(spec, str) else spec
             )
+        # what each bot reads, looked up once a game rather than at each of its turns
+        self._reads = {
+            s: (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
+            for s, b in self.bots.items()
+        }
         self._play_bots()
         return self._obs(), self._info()
 
@@ -133,10 +153,11 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         g = self.game
         game = g.game
         bots = self.bots
+        reads = self._reads
         me = self.seat
         while game.winners is None and game.to_act != me:
             s = game.to_act
-            g.play(bot_move(bots[s], g, s))
+            g.play(_bot_move(bots[s], g, s, *reads[s]))
 
     def _obs(self) -> np.ndarray:
         return self.game.observation(self.seat)
@@ -144,7 +165,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _info(self, **extra: Any) -> dict[str, Any]:
         g = self.game
         info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
-        out = g.game.outcome
+        out = g.game.outcome if g.game.winners is not None else None
         if out is not None:
             info["result"] = out.result()
             info["termination"] = out.termination
@@ -156,11 +177,22 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
         Computed once per position: repeated calls before the next step give arrays
         over the same memory (do not write into them)."""
-        g = self.game
-        if g.is_over or g.to_act != self.seat:
+        g = self.state_
+        if g is None:
+            raise RuntimeError("call reset() first")
+        game = g.game
+        if game.winners is not None or game.to_act != self.seat:
             return np.zeros(NUM_ACTIONS, dtype=bool)
         # the position's int8 mask (0 or 1: computed once per position), seen as bool
-        return g.mask().view(np.bool_)
+        # (the view kept with it: step's info and the agent both ask, once each)
+        mask = g._mask
+        if mask is None:
+            mask = g.mask()
+        held, view = self._bool
+        if held is not mask or view is None:
+            view = mask.view(np.bool_)
+            self._bool = (mask, view)
+        return view
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the bots until the agent must decide."""
@@ -168,7 +200,11 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         game = g.game
         if game.winners is not None:
             raise RuntimeError("the episode is over: call reset()")
-        move = g.known_move(action)
+        legal = g._legal
+        if type(action) is int and legal is not None and not g.chosen:
+            move = legal.get(action)  # g.known_move(action), its plain-int case inline
+        else:
+            move = g.known_move(action)
         try:
             if move is not None:
                 # a legal move (not a discard step): g.step(action)'s apply, one call
