@@ -18,6 +18,14 @@ from .offload import Offload
 
 COOKIE = "cuttle_session"
 SESSION_SECONDS = 30 * 24 * 3600
+SESSION_CACHE_SECONDS = 3.0
+"""How long a worker reuses a session it looked up before asking the database again.
+
+A sign-out (or sign-in replacing a session) forgets the session at once in the worker
+that handles it; another web worker may still accept the old cookie for up to this long.
+Sign-up forgets every cached session of the user in this worker, and so on."""
+SESSION_CACHE_MAX = 20_000
+"""Cached sessions at most; the cache starts over when full."""
 USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,20}$")
 _hasher = PasswordHasher()
 _limiter = anyio.CapacityLimiter(2)  # argon2 takes ~64 MiB and ~0.1 s a hash
@@ -81,20 +89,48 @@ class Auth:
         through ``offload`` (default: at once, on the loop)."""
         self.sessions = sessions
         self.offload = offload or Offload(False)
+        self._cache: dict[str, tuple[float, User, AuthSession]] = {}
+        """Token digest → (monotonic time looked up, user, session): see
+        :data:`SESSION_CACHE_SECONDS`. The rows are detached and never changed in place."""
+
+    def cached(self, token: str | None) -> tuple[bool, tuple[User, AuthSession] | None]:
+        """``(True, found)`` if :meth:`lookup` can answer for ``token`` without the
+        database (no token, a malformed one, or one looked up in the last
+        :data:`SESSION_CACHE_SECONDS`), else ``(False, None)``."""
+        if not token or len(token) > 100:
+            return True, None
+        hit = self._cache.get(_digest(token))
+        if hit is None or time.monotonic() - hit[0] > SESSION_CACHE_SECONDS:
+            return False, None
+        if hit[2].expires_at < time.time():
+            return True, None
+        return True, (hit[1], hit[2])
 
     def lookup(self, token: str | None) -> tuple[User, AuthSession] | None:
         """Return the user and session of cookie ``token``, or ``None``."""
-        if not token or len(token) > 100:
-            return None
+        done, found = self.cached(token)
+        if done:
+            return found
+        assert token is not None
+        digest = _digest(token)
         with self.sessions() as db:
-            found = db.execute(
+            row = db.execute(
                 select(User, AuthSession)
                 .join(AuthSession, AuthSession.user_id == User.id)
-                .where(AuthSession.token_hash == _digest(token))
+                .where(AuthSession.token_hash == digest)
             ).first()
-        if found is None or found[1].expires_at < time.time():
+        if row is None or row[1].expires_at < time.time():
             return None
-        return found[0], found[1]
+        if len(self._cache) >= SESSION_CACHE_MAX:
+            self._cache.clear()
+        self._cache[digest] = (time.monotonic(), row[0], row[1])
+        return row[0], row[1]
+
+    def _forget_user(self, user_id: int) -> None:
+        """Drop this worker's cached sessions of ``user_id`` (its row changed)."""
+        for digest, (_, user, _s) in list(self._cache.items()):
+            if user.id == user_id:
+                self._cache.pop(digest, None)
 
     def new_guest(self) -> tuple[User, AuthSession, str]:
         """Create a guest user and a session for it (one transaction); return both and the
@@ -115,6 +151,8 @@ class Auth:
         """End the session of cookie ``old`` (if any) and start one for ``user_id``, in one
         transaction (signing in); return the new session and its cookie token."""
         row, token = _new_session(user_id)
+        if old:
+            self._cache.pop(_digest(old), None)
         with self.sessions.begin() as db:
             if old:
                 db.execute(delete(AuthSession).where(AuthSession.token_hash == _digest(old)))
@@ -124,6 +162,7 @@ class Auth:
     def end_session(self, token: str | None) -> None:
         """Forget the session of ``token``."""
         if token:
+            self._cache.pop(_digest(token), None)
             with self.sessions.begin() as db:
                 db.execute(delete(AuthSession).where(AuthSession.token_hash == _digest(token)))
 
@@ -155,6 +194,7 @@ class Auth:
                 db.flush()
             except Exception:
                 raise AuthError("that username is taken") from None
+        self._forget_user(user.id)
         return user
 
     async def signin(self, username: object, password: object) -> User:

@@ -6,6 +6,8 @@ is a network round trip; done by the route on the event loop, every table waits 
 :class:`SessionLookup` does it first, through the app's
 :class:`~cuttle.server.offload.Offload` (a worker thread on a server database), and keeps
 the answer in the request's scope, where :func:`cuttle.server.deps.current` finds it.
+A session looked up in the last few seconds is answered from the worker's cache on the
+loop, without the thread (see :data:`cuttle.server.auth.SESSION_CACHE_SECONDS`).
 """
 
 from __future__ import annotations
@@ -43,5 +45,6 @@ class SessionLookup:
         """Look the session up (if the request may need it), then pass the request on."""
         if scope["type"] in ("http", "websocket") and not scope["path"].startswith("/static/"):
             token = HTTPConnection(scope).cookies.get(COOKIE)
-            scope[SCOPE_KEY] = await self.offload(self.auth.lookup, token) if token else None
+            done, found = self.auth.cached(token)
+            scope[SCOPE_KEY] = found if done else await self.offload(self.auth.lookup, token)
         await self.app(scope, receive, send)
