@@ -247,3 +247,63 @@ def test_the_gym_leaves_the_history_out_only_for_bots_that_say_so() -> None:
     assert got[0].history == () and got[0].position == {}
     assert got[1].history == full.history and len(full.history) == 3
     assert got[0].legal == got[1].legal == full.legal
+
+
+def test_legal_map_obs_new_is_the_two_calls_in_one() -> None:
+    for name in ("standard", "cutthroat", "team"):
+        rng = random.Random(5)
+        g = new_game(name, seed=5)
+        writer = E.SeatEncoder(g.rules).writer
+        keys = E.compiled_action_keys()
+        looks = discards = 0
+        while not g.is_over:
+            s = g.to_act
+            got = keys.legal_map_obs_new(g.legal_actions(), writer, g, s)
+            apart = keys.legal_map_new(g.legal_actions(), s, g.n)
+            if apart is None:
+                assert got is None
+                discards += 1
+            else:
+                legal, mask, vec = got
+                assert legal == apart[0] and mask.tobytes() == apart[1].tobytes()
+                assert vec.tobytes() == writer.encode_new(g, s, ()).tobytes()
+                looks += 1
+            g.apply(rng.choice(g.legal_actions()))
+        assert looks > 10
+    with pytest.raises(TypeError):
+        keys.legal_map_obs_new([], None, g, 0)
+    with pytest.raises(ValueError):
+        keys.legal_map_obs_new([], writer, g, 7)
+
+
+def test_a_game_class_that_changes_an_attribute_is_read_through_it() -> None:
+    from cuttle.engine.game import Game
+
+    class NoScrap(Game):
+        __slots__ = ()
+
+        @property
+        def scrap(self) -> list[int]:  # type: ignore[override]
+            return []
+
+    g = new_game("standard", seed=3)
+    rng = random.Random(3)
+    while not g.scrap:
+        g.apply(rng.choice(g.legal_actions()))
+    writer = E.SeatEncoder(g.rules).writer
+    plain = writer.encode(g, 0, (), np.zeros(E.OBS_SIZE, dtype=np.float32))
+    hidden = g.copy()
+    hidden.__class__ = NoScrap
+    out = writer.encode(hidden, 0, (), np.zeros(E.OBS_SIZE, dtype=np.float32))
+    assert out.tobytes() != plain.tobytes()  # the property, not the slot underneath
+    assert writer.encode(g, 0, (), plain.copy()).tobytes() == plain.tobytes()  # back again
+
+
+def test_an_unset_attribute_raises_as_getattr_does() -> None:
+    from cuttle.engine.game import Game
+
+    g = new_game("standard", seed=1)
+    writer = E.SeatEncoder(g.rules).writer
+    blank = Game.__new__(Game)
+    with pytest.raises(AttributeError):
+        writer.encode(blank, 0, (), np.zeros(E.OBS_SIZE, dtype=np.float32))

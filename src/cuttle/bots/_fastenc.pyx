@@ -22,8 +22,22 @@ from cpython.buffer cimport (
 from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport PyObject, _Py_REFCNT
 from libc.string cimport memcpy, memset
+
+
+cdef extern from "Python.h":
+    # the offset of a ``__slots__`` member, held by its descriptor (CPython's
+    # PyMemberDescrObject and PyMemberDef, cpython/descrobject.h and structmember.h)
+    ctypedef struct PyMemberDef:
+        Py_ssize_t offset
+    ctypedef struct PyMemberDescrObject:
+        PyMemberDef* d_member
+    ctypedef struct PyTypeObject:
+        void* tp_getattro
+    PyObject* PyObject_GenericGetAttr(PyObject* o, PyObject* name)
+    dict _PyDict_NewPresized(Py_ssize_t minused)
 
 # R_*: the fields of one seat's offsets (bots.encoding._SeatOffsets, in that order);
 # K_*: the action key table's axes (verb, card + 1, target + 1, relative seat + 1)
@@ -46,6 +60,35 @@ cdef enum:
     K_VERBS = 16
     K_CARDS = 55
     K_SEATS = NSEATS + 1
+    # A_*: the game attributes ObsWriter._fill reads, in the order of _ATTRS
+    A_HANDS = 0
+    A_POINTS = 1
+    A_FACES = 2
+    A_GLASSES = 3
+    A_KNOWN = 4
+    A_WINNERS = 5
+    A_PERMS = 6
+    A_RULES = 7
+    A_DECK = 8
+    A_REVEALED = 9
+    A_OPPS = 10
+    A_SCRAP = 11
+    A_DECK_KNOWN = 12
+    A_FROZEN = 13
+    A_PASSES = 14
+    A_MOVES = 15
+    A_SKIPS = 16
+    A_PHASE = 17
+    A_TURN = 18
+    A_TO_ACT = 19
+    A_PENDING = 20
+    N_ATTRS = 21
+
+_ATTRS = (
+    "hands", "points", "faces", "glasses", "known", "winners", "_perms", "rules", "deck",
+    "revealed", "_opps", "scrap", "deck_known", "frozen", "passes", "moves_played", "skips",
+    "phase", "turn", "to_act", "pending",
+)
 
 
 
@@ -142,6 +185,10 @@ cdef class ObsWriter:
     cdef object core_can_see
     cdef _Pool pool
     cdef public object make
+    cdef Py_ssize_t off[N_ATTRS]
+    cdef object slots_type
+    cdef object rules_seen
+    cdef int r_open_on_empty, r_glasses_public
 
     def __cinit__(self):
         self.tpl = NULL
@@ -212,6 +259,13 @@ cdef class ObsWriter:
         self.core_can_see = Core.can_see_hand
         self.pool = _Pool(size * 4)
         self.make = None
+        for k in range(N_ATTRS):
+            d = Core.__dict__[_ATTRS[k]]
+            if type(d).__name__ != "member_descriptor":
+                raise TypeError(f"Core.{_ATTRS[k]} is not a __slots__ member")
+            self.off[k] = (<PyMemberDescrObject*><PyObject*>d).d_member.offset
+        self.slots_type = None
+        self.rules_seen = None
 
     def __reduce__(self):
         return (ObsWriter, self._args)
@@ -251,6 +305,36 @@ cdef class ObsWriter:
         self._fill(game, seat, chosen, <float*>ptr)
         return out
 
+    cdef int _reads_slots(self, game) except -1:
+        """Whether ``game``'s attributes can be read straight from Core's ``__slots__``
+        (1) or need ``getattr`` (0): a class of Core's whose attribute lookup is the
+        generic one and whose every attribute read here, and ``can_see_hand``, is
+        Core's own. The answer for the last class that passed is kept."""
+        tp = type(game)
+        if tp is self.slots_type:
+            return 1
+        from cuttle.engine.core import Core
+        if (<PyTypeObject*>tp).tp_getattro != <void*>PyObject_GenericGetAttr or not issubclass(tp, Core):
+            return 0
+        for name in _ATTRS + ("can_see_hand",):
+            for klass in tp.__mro__:
+                if name in klass.__dict__:
+                    if klass.__dict__[name] is not Core.__dict__[name]:
+                        return 0
+                    break
+        self.slots_type = tp
+        return 1
+
+    cdef inline object _get(self, game, int fast, int k):
+        """``getattr(game, _ATTRS[k])``; read straight from the slot when ``fast``
+        (``_reads_slots``), ``getattr`` explaining an unset one."""
+        cdef PyObject* p
+        if fast:
+            p = (<PyObject**>((<char*><PyObject*>game) + self.off[k]))[0]
+            if p != NULL:
+                return <object>p
+        return getattr(game, _ATTRS[k])
+
     cdef int _rel(self, int seat, object who) except -1:
         cdef int t = who
         if t < 0 or t >= self.n:
@@ -264,11 +348,14 @@ cdef class ObsWriter:
         cdef long bit = 1L << seat
         cdef int* ro
         cdef PyObject* kn
-        cdef list hands = game.hands
-        cdef list points = game.points
-        cdef list faces = game.faces
-        cdef list glasses = game.glasses
-        cdef dict known = game.known
+        # the game's attributes straight from Core's slots where its class allows
+        # (several times cheaper than getattr; _reads_slots says when)
+        cdef int fast = self._reads_slots(game)
+        cdef list hands = self._get(game, fast, A_HANDS)
+        cdef list points = self._get(game, fast, A_POINTS)
+        cdef list faces = self._get(game, fast, A_FACES)
+        cdef list glasses = self._get(game, fast, A_GLASSES)
+        cdef dict known = self._get(game, fast, A_KNOWN)
         cdef list hand, pts, deck, skips
         cdef int stolen = self.o_stolen, top = self.o_top
         cdef double used
@@ -279,25 +366,34 @@ cdef class ObsWriter:
         # Whose hands the seat sees: Core.can_see_hand (engine/core.py), decided here
         # once per call rather than by a Python call per hand; a game class with its
         # own can_see_hand is asked per hand. The tests check both agree everywhere.
-        mirror = getattr(type(game), "can_see_hand") is self.core_can_see
+        mirror = fast or getattr(type(game), "can_see_hand") is self.core_can_see
         open_all = glasses_public = with_glasses = mine = 0
+        winners = self._get(game, fast, A_WINNERS)
         if mirror:
-            if game.winners is not None:
+            if winners is not None:
                 open_all = 1
-            elif game._perms and game.hands_open():
+            elif self._get(game, fast, A_PERMS) and game.hands_open():
                 open_all = 1
             else:
-                rules = game.rules
-                if rules.open_hands_on_empty_deck and not game.deck and not game.revealed:
+                rules = self._get(game, fast, A_RULES)
+                if rules is not self.rules_seen:  # its two flags, read once per rule set
+                    self.r_open_on_empty = 1 if rules.open_hands_on_empty_deck else 0
+                    self.r_glasses_public = 1 if rules.glasses_public else 0
+                    self.rules_seen = rules
+                if (
+                    self.r_open_on_empty
+                    and not self._get(game, fast, A_DECK)
+                    and not self._get(game, fast, A_REVEALED)
+                ):
                     open_all = 1
-                elif rules.glasses_public:
+                elif self.r_glasses_public:
                     glasses_public = 1
                     for v in range(n):
                         if glasses[v]:
                             with_glasses += 1
                 elif glasses[seat]:
                     mine = 1
-                    opps = game._opps[seat]
+                    opps = self._get(game, fast, A_OPPS)[seat]
         for v in range(n):
             ro = &self.rel[seat][v][0]
             hand = hands[v]
@@ -344,44 +440,44 @@ cdef class ObsWriter:
                     _put(w, ro[R_QUEENS], queens if queens < 4 else 4, size)
             for x in <list>glasses[v]:
                 _put(w, ro[R_GLASSES] + _card(x), 1.0, size)
-        pts = game.scrap
+        pts = self._get(game, fast, A_SCRAP)
         if pts:
             for x in pts:
                 _put(w, self.o_scrap + _card(x), 1.0, size)
             _put(w, self.o_scrap_count, len(pts), size)
-        deck = game.deck
+        deck = self._get(game, fast, A_DECK)
         m = len(deck)
-        k = game.deck_known
+        k = self._get(game, fast, A_DECK_KNOWN)
         if k > m:
             k = m
         for i in range(k):
             _put(w, self.o_deck_known + _card(deck[m - 1 - i]), 1.0, size)
         _put(w, self.o_deck_count, m, size)
-        for x in game.revealed:
+        for x in self._get(game, fast, A_REVEALED):
             _put(w, self.o_revealed + _card(x), 1.0, size)
-        for x in game.frozen:
+        for x in self._get(game, fast, A_FROZEN):
             _put(w, self.o_frozen + _card(x), 1.0, size)
         for x in chosen:
             _put(w, self.o_chosen + _card(x), 1.0, size)
-        k = game.passes
+        k = self._get(game, fast, A_PASSES)
         if k:
             _put(w, self.o_passes, k if k < 255 else 255, size)
-        m = game.moves_played
+        m = self._get(game, fast, A_MOVES)
         if m:
             used = (<double>m) / self.cap
             _put(w, self.o_moves, used if used < 1.0 else 1.0, size)
-        skips = game.skips
+        skips = self._get(game, fast, A_SKIPS)
         if len(skips) > n:
             raise ValueError("more skips than seats")
         for v in range(len(skips)):
             k = skips[v]
             if k:
                 _put(w, self.rel[seat][v][R_SKIPS], k if k < 255 else 255, size)
-        kn = PyDict_GetItem(self.phase_slot, game.phase)
+        kn = PyDict_GetItem(self.phase_slot, self._get(game, fast, A_PHASE))
         _put(w, self.o_phase + (<int><object>kn if kn != NULL else self.phase_other), 1.0, size)
-        _put(w, self.o_turn + self._rel(seat, game.turn), 1.0, size)
-        _put(w, self.o_to_act + self._rel(seat, game.to_act), 1.0, size)
-        p = game.pending
+        _put(w, self.o_turn + self._rel(seat, self._get(game, fast, A_TURN)), 1.0, size)
+        _put(w, self.o_to_act + self._rel(seat, self._get(game, fast, A_TO_ACT)), 1.0, size)
+        p = self._get(game, fast, A_PENDING)
         if p is not None:
             _put(w, self.o_p_card + _card(p.card), 1.0, size)
             c = p.target
@@ -396,7 +492,6 @@ cdef class ObsWriter:
             c = p.victim
             if c >= 0:
                 _put(w, self.o_p_victim + self._rel(seat, c), 1.0, size)
-        winners = game.winners
         if winners:
             for x in winners:
                 _put(w, self.o_winners + self._rel(seat, x), 1.0, size)
@@ -411,12 +506,18 @@ cdef class ActionKeys:
     cdef object _keep
     cdef _Pool pool
     cdef public object make
+    cdef tuple ints
 
     def __init__(self, table, int discard_verb, Py_ssize_t n_actions):
+        cdef Py_ssize_t i
         self._keep = table
         self.table = table
         if self.table.shape[0] != K_VERBS * K_CARDS * K_CARDS * K_SEATS:
             raise ValueError("the key table has the wrong size")
+        for i in range(self.table.shape[0]):
+            if self.table[i] >= n_actions:
+                raise ValueError("the key table holds an index outside the actions")
+        self.ints = tuple(range(n_actions))  # the map's keys, made once
         self.discard_verb = discard_verb
         self.pool = _Pool(n_actions)
         self.make = None
@@ -431,6 +532,23 @@ cdef class ActionKeys:
         if out is None:
             return None
         return out, mask
+
+    def legal_map_obs_new(self, list legal, ObsWriter writer not None, game, int seat):
+        """``(legal_map, mask, vec)``: ``legal_map_new(legal, seat, writer's seats)`` and
+        ``writer.encode_new(game, seat, ())`` in one call (the environments' first look
+        at a position, where ``seat`` is to act with no discard under way); None where
+        ``legal_map`` gives None, the observation then unwritten."""
+        cdef void* ptr
+        if seat < 0 or seat >= writer.n:
+            raise ValueError(f"seat {seat} is not at this table")
+        mask = self.pool.take(self.make, &ptr)
+        memset(ptr, 0, self.pool.nbytes)
+        out = self._legal_map_into(legal, seat, writer.n, <char*>ptr, self.pool.nbytes)
+        if out is None:
+            return None
+        vec = writer.pool.take(writer.make, &ptr)
+        writer._fill(game, seat, (), <float*>ptr)
+        return out, mask, vec
 
     def __reduce__(self):
         return (ActionKeys, (self._keep, self.discard_verb, self.pool.nbytes))
@@ -461,7 +579,7 @@ cdef class ActionKeys:
 
     cdef object _legal_map_into(self, list legal, int actor, int players, char* mk,
                                 Py_ssize_t mlen):
-        cdef dict out = {}
+        cdef dict out = _PyDict_NewPresized(PyList_GET_SIZE(legal))
         cdef tuple m
         cdef int verb, c, t, s, rel, idx
         for x in legal:
@@ -483,7 +601,7 @@ cdef class ActionKeys:
             idx = self.table[((verb * K_CARDS + c + 1) * K_CARDS + t + 1) * K_SEATS + rel + 1]
             if idx < 0:
                 return None
-            PyDict_SetItem(out, idx, m)
+            PyDict_SetItem(out, <object>PyTuple_GET_ITEM(self.ints, idx), m)
             if mk != NULL:
                 if idx >= mlen:
                     raise IndexError("mask too short")
