@@ -232,7 +232,8 @@ class EnvGame:
 
     def legal_list(self) -> list[int]:
         """Legal indices, ascending."""
-        return sorted(self.legal())
+        legal = self._legal
+        return sorted(legal if legal is not None else self.legal())
 
     def mask(self) -> np.ndarray:
         """The legal-action mask (``int8``, length :data:`NUM_ACTIONS`).
@@ -271,14 +272,34 @@ class EnvGame:
         the same array until the next step (do not write into it). With ``out``, the
         vector is written there.
         """
-        if out is None:
-            vec = self._obs.get(seat)
-            if vec is not None:
-                return vec
         encoder = self._encoder
         if encoder is None:
             encoder = self._encoder = _encoder(self.game.rules)
         writer = encoder.writer
+        if out is None:
+            obs = self._obs
+            if obs:
+                vec = obs.get(seat)
+                if vec is not None:
+                    return vec
+            g = self.game
+            if (
+                writer is not None
+                and self._mask is None
+                and self._legal is None
+                and seat == g.to_act
+                and g.winners is None
+                and not self.chosen
+                and not self.reference_observations
+            ):
+                # the first look at the position (this runs at every step): the legal
+                # map, the mask and the vector in one compiled call (the PettingZoo
+                # last() holds a copy of this, inline)
+                got = _encoding._KEYS.legal_map_obs_new(g.legal_actions(), writer, g, seat)
+                if got is not None:
+                    self._legal, self._mask, vec = got
+                    obs[seat] = vec
+                    return vec  # type: ignore[no-any-return]
         if writer is not None and not self.reference_observations:
             # the compiled accelerator, called straight (this runs at every step)
             g = self.game
@@ -324,7 +345,8 @@ class EnvGame:
         legal = self._legal
         if legal is None:
             legal = self.legal()
-        index = int(index)
+        if type(index) is not int:
+            index = int(index)
         move = legal.get(index, _ILLEGAL)
         if move is _ILLEGAL:
             raise EncodingError(
@@ -340,7 +362,17 @@ class EnvGame:
                 self.chosen = chooser.chosen
                 return None
             move = (DISCARD, -1, -1, -1, done)
-        self.apply(move)
+        # self.apply(move), inline (this runs at every step)
+        g = self.game
+        seat = g.to_act
+        g.apply(move)
+        self.log.append((seat, move))
+        self.chosen = ()
+        self._legal = None
+        self._mask = None
+        self._texts = None
+        if self._obs:
+            self._obs = {}
         return move
 
     def known_move(self, action: object) -> Move | None:
@@ -358,7 +390,7 @@ class EnvGame:
     def apply(self, move: Move) -> None:
         """Apply a legal move tuple (as ``game.apply``), keeping the history in step.
 
-        (The PettingZoo step holds a copy of this, inline.)"""
+        (:meth:`step` and the PettingZoo step hold copies of this, inline.)"""
         g = self.game
         seat = g.to_act
         g.apply(move)

@@ -183,20 +183,22 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
                     mask is None
                     and vec is None
                     and writer is not None
-                    and _encoding._COMPILED
-                    and not g.chosen
                     and g._legal is None
+                    and not g.chosen
+                    and _encoding._COMPILED
                     and not g.reference_observations
                 ):
-                    # g.mask() and g.observation(seat), their compiled paths inline: the
-                    # legal map and mask in one pass, the vector in another
-                    got = self._keys.legal_map_new(game.legal_actions(), seat, game.n)
+                    # the first look at the position, as EnvGame.observation takes it
+                    # (duplicated here on purpose: this runs at every decision): the
+                    # legal map, the mask and the vector in one compiled call
+                    got = self._keys.legal_map_obs_new(game.legal_actions(), writer, game, seat)
                     if got is not None:
-                        g._legal, mask = got
+                        g._legal, mask, vec = got
                         g._mask = mask
-                    else:
+                        g._obs[seat] = vec
+                    else:  # a discard: the Python path
                         mask = g.mask()
-                    vec = g._obs[seat] = writer.encode_new(game, seat, ())
+                        vec = g.observation(seat)
                 else:
                     if mask is None:
                         mask = g.mask()
