@@ -101,8 +101,8 @@ class EnvGame:
     """A game driven by action indices: legal indices, masks, steps and observations."""
 
     __slots__ = (
-        "_encoder", "_events", "_legal", "_lines", "_mask", "_obs", "_texts", "chosen", "game",
-        "log",
+        "_encoder", "_events", "_held", "_legal", "_lines", "_mask", "_obs", "_texts", "chosen",
+        "game", "log",
     )  # fmt: skip
 
     reference_observations: ClassVar[bool] = False
@@ -128,6 +128,7 @@ class EnvGame:
         self._texts: dict[str, Move] | None = None
         self._events: list[Event] = []
         self._encoder: SeatEncoder | None = None  # made on the first observation
+        self._held: tuple[Game, int, list[Move]] | None = None  # see _moves
 
     @classmethod
     def new(
@@ -142,6 +143,18 @@ class EnvGame:
         e.chosen = self.chosen
         e._legal = self._legal
         return e
+
+    def _moves(self) -> list[Move]:
+        """``game.legal_actions()``, kept for the position: a discard chosen card by card
+        takes several steps in the same position, which need its moves at each step
+        (kept with the game and its move count, which every move changes)."""
+        g = self.game
+        held = self._held
+        if held is not None and held[0] is g and held[1] == g.moves_played:
+            return held[2]
+        moves = g.legal_actions()
+        self._held = (g, g.moves_played, moves)
+        return moves
 
     def _moved(self) -> None:
         """Forget what was computed for the position before (a step was taken)."""
@@ -187,7 +200,7 @@ class EnvGame:
             if g.winners is not None:
                 legal = self._legal = {}
             else:
-                legal = self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen)
+                legal = self._legal = legal_indices(self._moves(), g.to_act, g.n, self.chosen)
         return legal
 
     def fill_mask(self, mask: np.ndarray) -> np.ndarray:
@@ -200,7 +213,7 @@ class EnvGame:
             if g.winners is not None:
                 self._legal = {}
             else:
-                self._legal = legal_indices(g.legal_actions(), g.to_act, g.n, self.chosen, mask)
+                self._legal = legal_indices(self._moves(), g.to_act, g.n, self.chosen, mask)
             return mask
         w = memoryview(mask).cast("B")  # single entries: cheaper than numpy indexing
         for i in legal:
@@ -245,7 +258,7 @@ class EnvGame:
         if m is None:
             g = self.game
             if self._legal is None and g.winners is None:
-                moves = g.legal_actions()
+                moves = self._moves()
                 keys = _encoding._KEYS if _encoding._COMPILED else None
                 if keys is not None and not self.chosen:
                     # legal map and mask in one compiled pass, in a mask nobody holds
@@ -354,7 +367,7 @@ class EnvGame:
                 " is not legal now"
             )
         if move is None:
-            discards = [m[4] for m in self.game.legal_actions() if m[0] == DISCARD]
+            discards = [m[4] for m in self._moves() if m[0] == DISCARD]
             chooser = DiscardChooser(discards, self.chosen)
             done = chooser.choose(index)
             self._moved()
