@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+from typing import ClassVar
 
 import pytest
 
@@ -307,3 +308,26 @@ def test_an_unset_attribute_raises_as_getattr_does() -> None:
     blank = Game.__new__(Game)
     with pytest.raises(AttributeError):
         writer.encode(blank, 0, (), np.zeros(E.OBS_SIZE, dtype=np.float32))
+
+
+def test_a_pending_card_is_read_the_same_by_either_path() -> None:
+    from cuttle.engine.table import Pending
+
+    class Traced(Pending):
+        __slots__ = ()
+        reads: ClassVar[list[str]] = []
+
+        def __getattribute__(self, name: str) -> object:
+            Traced.reads.append(name)
+            return super().__getattribute__(name)
+
+    rng = random.Random(2)
+    g = new_game("cutthroat", seed=2)
+    while g.pending is None:
+        g.apply(rng.choice(g.legal_actions()))
+    writer = E.SeatEncoder(g.rules).writer
+    plain = writer.encode(g, g.to_act, (), np.zeros(E.OBS_SIZE, dtype=np.float32)).copy()
+    g.pending.__class__ = Traced
+    traced = writer.encode(g, g.to_act, (), np.zeros(E.OBS_SIZE, dtype=np.float32))
+    assert Traced.reads  # asked through getattr, not read from the slots
+    assert traced.tobytes() == plain.tobytes()

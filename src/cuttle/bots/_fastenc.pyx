@@ -83,12 +83,79 @@ cdef enum:
     A_TO_ACT = 19
     A_PENDING = 20
     N_ATTRS = 21
+    # P_*: the pending card's attributes, in the order of _PENDING_ATTRS
+    P_CARD = 0
+    P_TARGET = 1
+    P_COUNTERS = 2
+    P_BY = 3
+    P_KIND = 4
+    P_VICTIM = 5
+    MAX_ATTRS = 24
 
 _ATTRS = (
     "hands", "points", "faces", "glasses", "known", "winners", "_perms", "rules", "deck",
     "revealed", "_opps", "scrap", "deck_known", "frozen", "passes", "moves_played", "skips",
     "phase", "turn", "to_act", "pending",
 )
+_PENDING_ATTRS = ("card", "target", "counters", "by", "kind", "victim")
+
+
+cdef class _Slots:
+    """Reads named attributes of instances of ``base`` (all ``__slots__`` members)
+    straight from the object: several times cheaper than ``getattr``, for a class
+    whose attribute lookup is the generic one and whose every attribute named (and
+    each of ``same``) is ``base``'s own; ``ok`` says which, ``get`` reads. The answer
+    for the last class that passed is kept."""
+
+    cdef object base
+    cdef tuple names
+    cdef tuple checked
+    cdef Py_ssize_t off[MAX_ATTRS]
+    cdef object seen
+
+    def __init__(self, base, tuple names, tuple same=()):
+        cdef int k
+        if len(names) > MAX_ATTRS:
+            raise ValueError("too many attributes")
+        self.base = base
+        self.names = names
+        self.checked = names + same
+        for k in range(len(names)):
+            d = base.__dict__[names[k]]
+            if type(d).__name__ != "member_descriptor":
+                raise TypeError(f"{base.__name__}.{names[k]} is not a __slots__ member")
+            self.off[k] = (<PyMemberDescrObject*><PyObject*>d).d_member.offset
+        self.seen = None
+
+    cdef int ok(self, obj) except -1:
+        """1 where ``obj``'s attributes can be read from the slots, else 0."""
+        tp = type(obj)
+        if tp is self.seen:
+            return 1
+        if (<PyTypeObject*>tp).tp_getattro != <void*>PyObject_GenericGetAttr:
+            return 0
+        if not issubclass(tp, self.base):
+            return 0
+        own = self.base.__dict__
+        for name in self.checked:
+            for klass in tp.__mro__:
+                if name in klass.__dict__:
+                    if klass.__dict__[name] is not own[name]:
+                        return 0
+                    break
+        self.seen = tp
+        return 1
+
+    cdef inline object get(self, obj, int fast, int k):
+        """``getattr(obj, names[k])``, read straight from the slot when ``fast`` (what
+        ``ok`` said), ``getattr`` explaining an unset one."""
+        cdef PyObject* p
+        if fast:
+            p = (<PyObject**>((<char*><PyObject*>obj) + self.off[k]))[0]
+            if p != NULL:
+                return <object>p
+        return getattr(obj, <str>self.names[k])
+
 
 
 
@@ -185,8 +252,8 @@ cdef class ObsWriter:
     cdef object core_can_see
     cdef _Pool pool
     cdef public object make
-    cdef Py_ssize_t off[N_ATTRS]
-    cdef object slots_type
+    cdef _Slots core_slots
+    cdef _Slots pending_slots
     cdef object rules_seen
     cdef int r_open_on_empty, r_glasses_public
 
@@ -259,12 +326,9 @@ cdef class ObsWriter:
         self.core_can_see = Core.can_see_hand
         self.pool = _Pool(size * 4)
         self.make = None
-        for k in range(N_ATTRS):
-            d = Core.__dict__[_ATTRS[k]]
-            if type(d).__name__ != "member_descriptor":
-                raise TypeError(f"Core.{_ATTRS[k]} is not a __slots__ member")
-            self.off[k] = (<PyMemberDescrObject*><PyObject*>d).d_member.offset
-        self.slots_type = None
+        from cuttle.engine.table import Pending
+        self.core_slots = _Slots(Core, _ATTRS, ("can_see_hand",))
+        self.pending_slots = _Slots(Pending, _PENDING_ATTRS)
         self.rules_seen = None
 
     def __reduce__(self):
@@ -305,36 +369,6 @@ cdef class ObsWriter:
         self._fill(game, seat, chosen, <float*>ptr)
         return out
 
-    cdef int _reads_slots(self, game) except -1:
-        """Whether ``game``'s attributes can be read straight from Core's ``__slots__``
-        (1) or need ``getattr`` (0): a class of Core's whose attribute lookup is the
-        generic one and whose every attribute read here, and ``can_see_hand``, is
-        Core's own. The answer for the last class that passed is kept."""
-        tp = type(game)
-        if tp is self.slots_type:
-            return 1
-        from cuttle.engine.core import Core
-        if (<PyTypeObject*>tp).tp_getattro != <void*>PyObject_GenericGetAttr or not issubclass(tp, Core):
-            return 0
-        for name in _ATTRS + ("can_see_hand",):
-            for klass in tp.__mro__:
-                if name in klass.__dict__:
-                    if klass.__dict__[name] is not Core.__dict__[name]:
-                        return 0
-                    break
-        self.slots_type = tp
-        return 1
-
-    cdef inline object _get(self, game, int fast, int k):
-        """``getattr(game, _ATTRS[k])``; read straight from the slot when ``fast``
-        (``_reads_slots``), ``getattr`` explaining an unset one."""
-        cdef PyObject* p
-        if fast:
-            p = (<PyObject**>((<char*><PyObject*>game) + self.off[k]))[0]
-            if p != NULL:
-                return <object>p
-        return getattr(game, _ATTRS[k])
-
     cdef int _rel(self, int seat, object who) except -1:
         cdef int t = who
         if t < 0 or t >= self.n:
@@ -349,13 +383,14 @@ cdef class ObsWriter:
         cdef int* ro
         cdef PyObject* kn
         # the game's attributes straight from Core's slots where its class allows
-        # (several times cheaper than getattr; _reads_slots says when)
-        cdef int fast = self._reads_slots(game)
-        cdef list hands = self._get(game, fast, A_HANDS)
-        cdef list points = self._get(game, fast, A_POINTS)
-        cdef list faces = self._get(game, fast, A_FACES)
-        cdef list glasses = self._get(game, fast, A_GLASSES)
-        cdef dict known = self._get(game, fast, A_KNOWN)
+        # (several times cheaper than getattr; _Slots.ok says when)
+        cdef _Slots slots = self.core_slots
+        cdef int fast = slots.ok(game)
+        cdef list hands = slots.get(game, fast, A_HANDS)
+        cdef list points = slots.get(game, fast, A_POINTS)
+        cdef list faces = slots.get(game, fast, A_FACES)
+        cdef list glasses = slots.get(game, fast, A_GLASSES)
+        cdef dict known = slots.get(game, fast, A_KNOWN)
         cdef list hand, pts, deck, skips
         cdef int stolen = self.o_stolen, top = self.o_top
         cdef double used
@@ -368,22 +403,22 @@ cdef class ObsWriter:
         # own can_see_hand is asked per hand. The tests check both agree everywhere.
         mirror = fast or getattr(type(game), "can_see_hand") is self.core_can_see
         open_all = glasses_public = with_glasses = mine = 0
-        winners = self._get(game, fast, A_WINNERS)
+        winners = slots.get(game, fast, A_WINNERS)
         if mirror:
             if winners is not None:
                 open_all = 1
-            elif self._get(game, fast, A_PERMS) and game.hands_open():
+            elif slots.get(game, fast, A_PERMS) and game.hands_open():
                 open_all = 1
             else:
-                rules = self._get(game, fast, A_RULES)
+                rules = slots.get(game, fast, A_RULES)
                 if rules is not self.rules_seen:  # its two flags, read once per rule set
                     self.r_open_on_empty = 1 if rules.open_hands_on_empty_deck else 0
                     self.r_glasses_public = 1 if rules.glasses_public else 0
                     self.rules_seen = rules
                 if (
                     self.r_open_on_empty
-                    and not self._get(game, fast, A_DECK)
-                    and not self._get(game, fast, A_REVEALED)
+                    and not slots.get(game, fast, A_DECK)
+                    and not slots.get(game, fast, A_REVEALED)
                 ):
                     open_all = 1
                 elif self.r_glasses_public:
@@ -393,7 +428,7 @@ cdef class ObsWriter:
                             with_glasses += 1
                 elif glasses[seat]:
                     mine = 1
-                    opps = self._get(game, fast, A_OPPS)[seat]
+                    opps = slots.get(game, fast, A_OPPS)[seat]
         for v in range(n):
             ro = &self.rel[seat][v][0]
             hand = hands[v]
@@ -440,56 +475,58 @@ cdef class ObsWriter:
                     _put(w, ro[R_QUEENS], queens if queens < 4 else 4, size)
             for x in <list>glasses[v]:
                 _put(w, ro[R_GLASSES] + _card(x), 1.0, size)
-        pts = self._get(game, fast, A_SCRAP)
+        pts = slots.get(game, fast, A_SCRAP)
         if pts:
             for x in pts:
                 _put(w, self.o_scrap + _card(x), 1.0, size)
             _put(w, self.o_scrap_count, len(pts), size)
-        deck = self._get(game, fast, A_DECK)
+        deck = slots.get(game, fast, A_DECK)
         m = len(deck)
-        k = self._get(game, fast, A_DECK_KNOWN)
+        k = slots.get(game, fast, A_DECK_KNOWN)
         if k > m:
             k = m
         for i in range(k):
             _put(w, self.o_deck_known + _card(deck[m - 1 - i]), 1.0, size)
         _put(w, self.o_deck_count, m, size)
-        for x in self._get(game, fast, A_REVEALED):
+        for x in slots.get(game, fast, A_REVEALED):
             _put(w, self.o_revealed + _card(x), 1.0, size)
-        for x in self._get(game, fast, A_FROZEN):
+        for x in slots.get(game, fast, A_FROZEN):
             _put(w, self.o_frozen + _card(x), 1.0, size)
         for x in chosen:
             _put(w, self.o_chosen + _card(x), 1.0, size)
-        k = self._get(game, fast, A_PASSES)
+        k = slots.get(game, fast, A_PASSES)
         if k:
             _put(w, self.o_passes, k if k < 255 else 255, size)
-        m = self._get(game, fast, A_MOVES)
+        m = slots.get(game, fast, A_MOVES)
         if m:
             used = (<double>m) / self.cap
             _put(w, self.o_moves, used if used < 1.0 else 1.0, size)
-        skips = self._get(game, fast, A_SKIPS)
+        skips = slots.get(game, fast, A_SKIPS)
         if len(skips) > n:
             raise ValueError("more skips than seats")
         for v in range(len(skips)):
             k = skips[v]
             if k:
                 _put(w, self.rel[seat][v][R_SKIPS], k if k < 255 else 255, size)
-        kn = PyDict_GetItem(self.phase_slot, self._get(game, fast, A_PHASE))
+        kn = PyDict_GetItem(self.phase_slot, slots.get(game, fast, A_PHASE))
         _put(w, self.o_phase + (<int><object>kn if kn != NULL else self.phase_other), 1.0, size)
-        _put(w, self.o_turn + self._rel(seat, self._get(game, fast, A_TURN)), 1.0, size)
-        _put(w, self.o_to_act + self._rel(seat, self._get(game, fast, A_TO_ACT)), 1.0, size)
-        p = self._get(game, fast, A_PENDING)
+        _put(w, self.o_turn + self._rel(seat, slots.get(game, fast, A_TURN)), 1.0, size)
+        _put(w, self.o_to_act + self._rel(seat, slots.get(game, fast, A_TO_ACT)), 1.0, size)
+        p = slots.get(game, fast, A_PENDING)
         if p is not None:
-            _put(w, self.o_p_card + _card(p.card), 1.0, size)
-            c = p.target
+            slots = self.pending_slots
+            fast = slots.ok(p)
+            _put(w, self.o_p_card + _card(slots.get(p, fast, P_CARD)), 1.0, size)
+            c = slots.get(p, fast, P_TARGET)
             if c >= 0:
                 _put(w, self.o_p_target + _card(c), 1.0, size)
-            for x in p.counters:
+            for x in slots.get(p, fast, P_COUNTERS):
                 _put(w, self.o_p_counters + _card(x), 1.0, size)
-            _put(w, self.o_p_by + self._rel(seat, p.by), 1.0, size)
-            kn = PyDict_GetItem(self.kind_slot, p.kind)
+            _put(w, self.o_p_by + self._rel(seat, slots.get(p, fast, P_BY)), 1.0, size)
+            kn = PyDict_GetItem(self.kind_slot, slots.get(p, fast, P_KIND))
             _put(w, self.o_p_kind + (<int><object>kn if kn != NULL else self.kind_other), 1.0,
                  size)
-            c = p.victim
+            c = slots.get(p, fast, P_VICTIM)
             if c >= 0:
                 _put(w, self.o_p_victim + self._rel(seat, c), 1.0, size)
         if winners:
