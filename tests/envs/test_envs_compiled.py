@@ -331,3 +331,20 @@ def test_a_pending_card_is_read_the_same_by_either_path() -> None:
     traced = writer.encode(g, g.to_act, (), np.zeros(E.OBS_SIZE, dtype=np.float32))
     assert Traced.reads  # asked through getattr, not read from the slots
     assert traced.tobytes() == plain.tobytes()
+
+
+def test_the_first_step_of_a_discard_is_mapped_compiled_as_in_python() -> None:
+    keys = E.compiled_action_keys()
+    found = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        g = new_game("cutthroat", seed=seed)
+        while not g.is_over:
+            moves = g.legal_actions()
+            if any(m[0] == E.DISCARD for m in moves):
+                fast = keys.legal_map(moves, g.to_act, g.n, None)
+                pure = E._legal_indices(moves, g.to_act, g.n, ())
+                assert fast is not None and list(fast.items()) == list(pure.items())
+                found += 1
+            g.apply(rng.choice(moves))
+    assert found > 5

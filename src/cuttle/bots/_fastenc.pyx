@@ -540,17 +540,23 @@ cdef class ActionKeys:
 
     cdef const short[::1] table
     cdef int discard_verb
+    cdef int discard_base
     cdef object _keep
     cdef _Pool pool
     cdef public object make
     cdef tuple ints
 
-    def __init__(self, table, int discard_verb, Py_ssize_t n_actions):
+    def __init__(self, table, int discard_verb, Py_ssize_t n_actions, int discard_base=-1):
+        """``table``: the dense int16 key table; ``discard_base``: the index of
+        ``discard-card`` of card 0 (the 54 follow), or -1 to leave discards to Python."""
         cdef Py_ssize_t i
         self._keep = table
         self.table = table
         if self.table.shape[0] != K_VERBS * K_CARDS * K_CARDS * K_SEATS:
             raise ValueError("the key table has the wrong size")
+        if discard_base >= 0 and discard_base + NCARDS > n_actions:
+            raise ValueError("the discard indices lie outside the actions")
+        self.discard_base = discard_base
         for i in range(self.table.shape[0]):
             if self.table[i] >= n_actions:
                 raise ValueError("the key table holds an index outside the actions")
@@ -588,7 +594,7 @@ cdef class ActionKeys:
         return out, mask, vec
 
     def __reduce__(self):
-        return (ActionKeys, (self._keep, self.discard_verb, self.pool.nbytes))
+        return (ActionKeys, (self._keep, self.discard_verb, self.pool.nbytes, self.discard_base))
 
     def __copy__(self):
         return self  # never changed after __init__
@@ -597,9 +603,11 @@ cdef class ActionKeys:
         return self
 
     def legal_map(self, list legal, int actor, int players, mask):
-        """``{index: move}`` of non-discard ``legal`` moves, marking each in ``mask``
-        (an int8/bool buffer, or None); None when a move needs the Python path (a
-        discard, or a move outside the key table)."""
+        """``{index: move}`` of ``legal`` moves with no discard card chosen yet (``None``
+        for the first card of a discard, as ``legal_indices`` gives it), marking each in
+        ``mask`` (an int8/bool buffer, or None); None when a move needs the Python path
+        (a discard without ``discard_base`` or of no card, or a move outside the key
+        table)."""
         return self._legal_map(legal, actor, players, mask)
 
     cdef object _legal_map(self, list legal, int actor, int players, mask):
@@ -617,12 +625,26 @@ cdef class ActionKeys:
     cdef object _legal_map_into(self, list legal, int actor, int players, char* mk,
                                 Py_ssize_t mlen):
         cdef dict out = _PyDict_NewPresized(PyList_GET_SIZE(legal))
-        cdef tuple m
-        cdef int verb, c, t, s, rel, idx
+        cdef tuple m, cs
+        cdef int verb, c, t, s, rel, idx, lo
+        cdef unsigned long long firsts = 0
         for x in legal:
             m = x
             verb = m[0]
-            if verb == self.discard_verb or verb < 0 or verb >= K_VERBS:
+            if verb == self.discard_verb:
+                # a discard chosen card by card: its first step is its lowest card
+                # (DiscardChooser.allowed with nothing chosen), added after the rest
+                cs = m[4]
+                if self.discard_base < 0 or not cs:
+                    return None
+                lo = NCARDS
+                for y in cs:
+                    c = _card(y)
+                    if c < lo:
+                        lo = c
+                firsts |= 1ULL << lo
+                continue
+            if verb < 0 or verb >= K_VERBS:
                 return None
             c = m[1]
             t = m[2]
@@ -643,4 +665,13 @@ cdef class ActionKeys:
                 if idx >= mlen:
                     raise IndexError("mask too short")
                 mk[idx] = 1
+        if firsts:
+            for c in range(NCARDS):  # ascending, as DiscardChooser.allowed gives them
+                if (firsts >> c) & 1:
+                    idx = self.discard_base + c
+                    PyDict_SetItem(out, <object>PyTuple_GET_ITEM(self.ints, idx), None)
+                    if mk != NULL:
+                        if idx >= mlen:
+                            raise IndexError("mask too short")
+                        mk[idx] = 1
         return out

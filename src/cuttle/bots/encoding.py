@@ -196,7 +196,7 @@ def _action_keys() -> Any:
         for (verb, c, t, rel), i in _ENCODE.items():
             if verb >= 0:
                 table[verb, c + 1, t + 1, rel + 1] = i
-        _KEYS = _fastenc.ActionKeys(table.reshape(-1), DISCARD, NUM_ACTIONS)
+        _KEYS = _fastenc.ActionKeys(table.reshape(-1), DISCARD, NUM_ACTIONS, _DISCARD_BASE)
         _KEYS.make = partial(np.zeros, NUM_ACTIONS, np.int8)
     return _KEYS
 
@@ -207,9 +207,10 @@ if _fastenc is not None:
 
 def compiled_action_keys() -> Any:
     """The compiled move -> index map when the accelerator is active, else None: its
-    ``legal_map(legal, actor, players, mask)`` is :func:`legal_indices` without a
-    discard (None where one needs the Python path), and ``legal_map_new(legal, actor,
-    players)`` gives that with a new ``int8`` mask (or None)."""
+    ``legal_map(legal, actor, players, mask)`` is :func:`legal_indices` with no discard
+    card chosen yet (None where one needs the Python path), ``legal_map_new(legal,
+    actor, players)`` gives that with a new ``int8`` mask (or None), and
+    ``legal_map_obs_new(legal, writer, game, seat)`` that and the observation vector."""
     return (_KEYS or _action_keys()) if _COMPILED else None
 
 
