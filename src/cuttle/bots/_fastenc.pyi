@@ -27,7 +27,9 @@ class ObsWriter:
     def encode_new(self, game: Any, seat: int, chosen: Any) -> np.ndarray: ...
 
 class ActionKeys:
-    def __init__(self, table: np.ndarray, discard_verb: int, n_actions: int) -> None: ...
+    def __init__(
+        self, table: np.ndarray, discard_verb: int, n_actions: int, discard_base: int = -1
+    ) -> None: ...
     make: Any
     def legal_map_new(
         self, legal: list[Any], actor: int, players: int
@@ -35,3 +37,6 @@ class ActionKeys:
     def legal_map(
         self, legal: list[Any], actor: int, players: int, mask: np.ndarray | None
     ) -> dict[int, Any] | None: ...
+    def legal_map_obs_new(
+        self, legal: list[Any], writer: ObsWriter, game: Any, seat: int
+    ) -> tuple[dict[int, Any], np.ndarray, np.ndarray] | None: ...
