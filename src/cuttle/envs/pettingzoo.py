@@ -142,9 +142,11 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         game = g.game
         if seat == game.to_act and game.winners is None:
+            vec = g.observation(seat)  # first: it may take the mask in the same call
             mask = g._mask
             if mask is None:
                 mask = g.mask()
+            return {"observation": vec, "action_mask": mask}
         else:
             mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
             writer = self._writer
@@ -169,44 +171,35 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         ``agent_selection`` (``AECEnv.last``, in one call: it runs at every decision)."""
         agent = self.agent_selection
         g = self.state_
-        if not observe or g is None:
-            obs = self.observe(agent) if observe else None
-        else:
-            # observe(agent), inline for the agent to act (this runs at every decision)
+        if observe and g is not None:
             game = g.game
-            seat = game.to_act
-            if game.winners is None and self.possible_agents[seat] is agent:
-                mask = g._mask
-                vec = g._obs.get(seat) if g._obs else None
-                writer = self._writer
-                if (
-                    mask is None
-                    and vec is None
-                    and writer is not None
-                    and g._legal is None
-                    and not g.chosen
-                    and _encoding._COMPILED
-                    and not g.reference_observations
-                ):
-                    # the first look at the position, as EnvGame.observation takes it
-                    # (duplicated here on purpose: this runs at every decision): the
-                    # legal map, the mask and the vector in one compiled call
-                    got = self._keys.legal_map_obs_new(game.legal_actions(), writer, game, seat)
-                    if got is not None:
-                        g._legal, mask, vec = got
-                        g._mask = mask
-                        g._obs[seat] = vec
-                    else:  # a discard: the Python path
-                        mask = g.mask()
-                        vec = g.observation(seat)
-                else:
-                    if mask is None:
-                        mask = g.mask()
-                    if vec is None:
-                        vec = g.observation(seat)
-                obs = {"observation": vec, "action_mask": mask}
-            else:
+            if (
+                g._mask is None
+                and not g._obs
+                and not g.chosen
+                and g._legal is None
+                and game.winners is None
+                and self._writer is not None
+                and _encoding._COMPILED
+                and not g.reference_observations
+                and self.possible_agents[game.to_act] is agent
+            ):
+                # observe(agent) at the first look at the position, as EnvGame.observation
+                # takes it (duplicated here on purpose: this runs at every decision): the
+                # legal map, the mask and the vector in one compiled call
+                seat = game.to_act
+                got = self._keys.legal_map_obs_new(game.legal_actions(), self._writer, game, seat)
+                if got is not None:
+                    g._legal, mask, vec = got
+                    g._mask = mask
+                    g._obs[seat] = vec
+                    obs = {"observation": vec, "action_mask": mask}
+                else:  # a discard under way or an odd move: the Python path
+                    obs = self.observe(agent)
+            else:  # asked again, another agent, a finished game: observe() sorts it out
                 obs = self.observe(agent)
+        else:
+            obs = self.observe(agent) if observe else None
         return (
             obs,
             self._cumulative_rewards[agent],
@@ -252,9 +245,7 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             seat = game.to_act
             game.apply(move)
             g.log.append((seat, move))
-            g._legal = None
-            g._mask = None
-            g._texts = None
+            g._legal = g._mask = g._texts = None
             if g._obs:
                 g._obs = {}
         else:  # a discard step or an illegal action: g.step explains an illegal one
