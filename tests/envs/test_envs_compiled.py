@@ -348,3 +348,25 @@ def test_the_first_step_of_a_discard_is_mapped_compiled_as_in_python() -> None:
                 found += 1
             g.apply(rng.choice(moves))
     assert found > 5
+
+
+def test_a_class_changed_after_its_first_read_is_read_through_the_change() -> None:
+    from cuttle.engine.game import Game
+
+    class Patched(Game):
+        __slots__ = ()
+
+    g = new_game("standard", seed=3)
+    rng = random.Random(3)
+    while not g.scrap:
+        g.apply(rng.choice(g.legal_actions()))
+    writer = E.SeatEncoder(g.rules).writer
+    g.__class__ = Patched
+    out = np.zeros(E.OBS_SIZE, dtype=np.float32)
+    plain = writer.encode(g, 0, (), out).copy()  # read from the slots
+    Patched.scrap = property(lambda self: [])  # type: ignore[assignment]
+    try:
+        assert writer.encode(g, 0, (), out).tobytes() != plain.tobytes()
+    finally:
+        del Patched.scrap
+    assert writer.encode(g, 0, (), out).tobytes() == plain.tobytes()

@@ -36,6 +36,7 @@ cdef extern from "Python.h":
         PyMemberDef* d_member
     ctypedef struct PyTypeObject:
         void* tp_getattro
+        unsigned int tp_version_tag
     PyObject* PyObject_GenericGetAttr(PyObject* o, PyObject* name)
     dict _PyDict_NewPresized(Py_ssize_t minused)
 
@@ -110,8 +111,10 @@ cdef class _Slots:
     cdef object base
     cdef tuple names
     cdef tuple checked
+    cdef tuple descrs
     cdef Py_ssize_t off[MAX_ATTRS]
     cdef object seen
+    cdef unsigned int seen_tag
 
     def __init__(self, base, tuple names, tuple same=()):
         cdef int k
@@ -120,30 +123,40 @@ cdef class _Slots:
         self.base = base
         self.names = names
         self.checked = names + same
+        self.descrs = tuple(base.__dict__[name] for name in self.checked)
         for k in range(len(names)):
-            d = base.__dict__[names[k]]
+            d = self.descrs[k]
             if type(d).__name__ != "member_descriptor":
                 raise TypeError(f"{base.__name__}.{names[k]} is not a __slots__ member")
             self.off[k] = (<PyMemberDescrObject*><PyObject*>d).d_member.offset
         self.seen = None
 
     cdef int ok(self, obj) except -1:
-        """1 where ``obj``'s attributes can be read from the slots, else 0."""
+        """1 where ``obj``'s attributes can be read from the slots, else 0. The class
+        that passed last is trusted while its version tag stands (CPython gives a
+        class a new one when it or a base changes)."""
+        cdef PyTypeObject* t
+        cdef Py_ssize_t i
         tp = type(obj)
-        if tp is self.seen:
+        t = <PyTypeObject*>tp
+        if tp is self.seen and t.tp_version_tag == self.seen_tag:
             return 1
-        if (<PyTypeObject*>tp).tp_getattro != <void*>PyObject_GenericGetAttr:
+        self.seen = None
+        if t.tp_getattro != <void*>PyObject_GenericGetAttr:
             return 0
         if not issubclass(tp, self.base):
             return 0
-        own = self.base.__dict__
-        for name in self.checked:
+        for i in range(len(self.checked)):
+            name = self.checked[i]
             for klass in tp.__mro__:
                 if name in klass.__dict__:
-                    if klass.__dict__[name] is not own[name]:
+                    if klass.__dict__[name] is not self.descrs[i]:
                         return 0
                     break
-        self.seen = tp
+        getattr(tp, self.checked[0])  # a class lookup: gives the class a version tag
+        if t.tp_version_tag != 0:
+            self.seen = tp
+            self.seen_tag = t.tp_version_tag
         return 1
 
     cdef inline object get(self, obj, int fast, int k):
