@@ -21,7 +21,7 @@ An illegal action (Gymnasium's checker samples blindly) ends the episode as a lo
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import gymnasium
@@ -30,6 +30,8 @@ from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..bots.base import SeatView
+from ..bots.random_bot import RandomBot
+from ..engine.moves import Move, move_text
 from ..engine.rules import RuleSet
 from .core import EnvGame, make_rules
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
@@ -63,6 +65,68 @@ def _bot_move(bot: Bot, game: EnvGame, seat: int, position: bool, history: bool)
             game.events() if history else (),
         )
     )
+
+
+_TEXTS: dict[Move, str] = {}
+"""Move texts already written (the same moves come up game after game)."""
+
+
+def _legal_texts(moves: list[Move]) -> dict[str, Move]:
+    """The moves ``moves`` by their text (in their order)."""
+    known = _TEXTS
+    try:  # every text written already (nearly always): one lookup each
+        return {known[m]: m for m in moves}
+    except KeyError:
+        if len(known) >= 200_000:
+            known.clear()
+        for m in moves:
+            if m not in known:
+                known[m] = move_text(m)
+        return {known[m]: m for m in moves}
+
+
+Chooser = Callable[[Collection[str]], str]
+"""A bot's ``choose_legal``: its move from the legal move texts alone."""
+
+
+_LEAN: dict[type, bool] = {}
+"""Whether a bot class may be asked by :meth:`choose_legal` (see :func:`_chooser`)."""
+
+
+def _chooser(bot: Bot) -> Chooser | None:
+    """``bot.choose_legal`` for a bot that reads nothing but the legal moves (its class
+    says ``reads_position = False`` and ``reads_history = False``) and offers that
+    method, defined by the class that defines its ``choose`` (the ``random`` bot; a
+    subclass that overrides ``choose`` alone is asked the usual way); ``None`` for any
+    other: it is asked with a :class:`SeatView`."""
+    if getattr(bot, "reads_position", True) or getattr(bot, "reads_history", True):
+        return None
+    cls = type(bot)
+    lean = _LEAN.get(cls)
+    if lean is None:
+        mro = cls.__mro__
+        owner = [
+            next((k for k in mro if name in vars(k)), None) for name in ("choose", "choose_legal")
+        ]
+        lean = _LEAN[cls] = owner[1] is not None and owner[0] is owner[1]
+    fn = getattr(bot, "choose_legal", None) if lean else None
+    return fn if callable(fn) else None
+
+
+def _spec_maker(spec: str, bot: Bot) -> Callable[[int], Bot]:
+    """How to build the bot of ``spec`` at each reset, given one ``make_bot(spec)`` made:
+    ``make_bot`` itself, or for the ``random`` bot its class straight (what ``make_bot``
+    does for it, without parsing the spec again)."""
+    if type(bot) is RandomBot:
+        name = bot.name
+
+        def random_bot(seed: int) -> Bot:
+            b = RandomBot(seed)
+            b.name = name
+            return b
+
+        return random_bot
+    return lambda seed: make_bot(spec, seed=seed)
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -101,10 +165,10 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             specs = list(opponent)
             if len(specs) != n - 1:
                 raise ValueError(f"{n} seats need {n - 1} opponents, got {len(specs)}")
-        for s in specs:
-            if isinstance(s, str):
-                make_bot(s)  # fail early on a bad spec
-        self._specs = specs
+        # each seat's bot maker (a string spec is parsed now: a bad one fails early)
+        self._makers: list[tuple[Callable[[int], Bot] | None, Bot | None]] = [
+            (_spec_maker(s, make_bot(s)), None) if isinstance(s, str) else (None, s) for s in specs
+        ]
         self._seat_choice = seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
@@ -114,6 +178,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.bots: dict[int, Bot] = {}
         self.state_: EnvGame | None = None
         self._reads: dict[int, tuple[bool, bool]] = {}
+        self._choosers: dict[int, Chooser | None] = {}
         self._bool: tuple[np.ndarray | None, np.ndarray | None] = (None, None)
 
     @property
@@ -137,15 +202,18 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.state_ = EnvGame.new(self.rules, seed=int(rng.integers(2**62)))
         others = [s for s in range(n) if s != self.seat]
         self.bots = {}
-        for s, spec in zip(others, self._specs, strict=True):
-            self.bots[s] = (
-                make_bot(spec, seed=int(rng.integers(2**31))) if isinstance(spec, str) else spec
-            )
+        for s, (maker, given) in zip(others, self._makers, strict=True):
+            # a spec's bot is made anew, seeded from the reset's generator
+            if maker is not None:
+                self.bots[s] = maker(int(rng.integers(2**31)))
+            elif given is not None:
+                self.bots[s] = given
         # what each bot reads, looked up once a game rather than at each of its turns
         self._reads = {
             s: (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
             for s, b in self.bots.items()
         }
+        self._choosers = {s: _chooser(b) for s, b in self.bots.items()}
         self._play_bots()
         return self._obs(), self._info()
 
@@ -154,10 +222,17 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         game = g.game
         bots = self.bots
         reads = self._reads
+        choosers = self._choosers
         me = self.seat
         while game.winners is None and game.to_act != me:
             s = game.to_act
-            g.play(_bot_move(bots[s], g, s, *reads[s]))
+            choose = choosers[s]
+            if choose is not None:
+                # a bot that reads the legal moves only: given their texts, nothing else
+                texts = _legal_texts(game.legal_actions())
+                g.apply(texts[choose(texts.keys())])
+            else:
+                g.play(_bot_move(bots[s], g, s, *reads[s]))
 
     def _obs(self) -> np.ndarray:
         return self.game.observation(self.seat)
