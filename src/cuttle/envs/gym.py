@@ -294,15 +294,21 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             info["action_mask"] = info["action_mask"].copy()
             return self._obs().copy(), -1.0, True, False, info
         self._play_bots()
-        reward = 0.0
-        terminated = truncated = False
-        if game.winners is not None:
-            reward = g.returns()[self.seat]
-            truncated = g.truncated
-            terminated = not truncated
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, terminated, truncated, self._info()
+        if game.winners is None:
+            # the agent to act again (the usual case): _obs() and _info(), inline
+            me = self.seat
+            obs = g.observation(me)
+            mask = g._mask
+            if mask is None:
+                mask = g.mask()
+            view = mask.view(np.bool_)
+            self._bool = (mask, view)
+            return obs, 0.0, False, False, {"action_mask": view, "seat": me}
+        reward = g.returns()[self.seat]
+        truncated = g.truncated
+        return self._obs(), reward, not truncated, truncated, self._info()
 
     def render(self) -> str | None:
         """Show the agent's view (``ansi``: return it; ``human``: print it)."""
