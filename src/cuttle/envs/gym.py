@@ -99,8 +99,6 @@ def _chooser(bot: Bot) -> Chooser | None:
     method, defined by the class that defines its ``choose`` (the ``random`` bot; a
     subclass that overrides ``choose`` alone is asked the usual way); ``None`` for any
     other: it is asked with a :class:`SeatView`."""
-    if getattr(bot, "reads_position", True) or getattr(bot, "reads_history", True):
-        return None
     cls = type(bot)
     lean = _LEAN.get(cls)
     if lean is None:
@@ -109,7 +107,9 @@ def _chooser(bot: Bot) -> Chooser | None:
             next((k for k in mro if name in vars(k)), None) for name in ("choose", "choose_legal")
         ]
         lean = _LEAN[cls] = owner[1] is not None and owner[0] is owner[1]
-    fn = getattr(bot, "choose_legal", None) if lean else None
+    if not lean or getattr(bot, "reads_position", True) or getattr(bot, "reads_history", True):
+        return None
+    fn = getattr(bot, "choose_legal", None)
     return fn if callable(fn) else None
 
 
@@ -165,10 +165,15 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             specs = list(opponent)
             if len(specs) != n - 1:
                 raise ValueError(f"{n} seats need {n - 1} opponents, got {len(specs)}")
-        # each seat's bot maker (a string spec is parsed now: a bad one fails early)
-        self._makers: list[tuple[Callable[[int], Bot] | None, Bot | None]] = [
-            (_spec_maker(s, make_bot(s)), None) if isinstance(s, str) else (None, s) for s in specs
-        ]
+        # each seat's bot: a spec's maker (the spec is parsed now: a bad one fails early),
+        # with the bot made to check it (unused after), or a given bot alone
+        self._makers: list[tuple[Callable[[int], Bot] | None, Bot]] = []
+        for spec in specs:
+            if isinstance(spec, str):
+                probe = make_bot(spec)
+                self._makers.append((_spec_maker(spec, probe), probe))
+            else:
+                self._makers.append((None, spec))
         self._seat_choice = seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
@@ -201,19 +206,17 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise ValueError(f"seat must be 0..{n - 1}")
         self.state_ = EnvGame.new(self.rules, seed=int(rng.integers(2**62)))
         others = [s for s in range(n) if s != self.seat]
-        self.bots = {}
+        bots: dict[int, Bot] = {}
+        choosers: dict[int, Chooser | None] = {}
+        reads: dict[int, tuple[bool, bool]] = {}
         for s, (maker, given) in zip(others, self._makers, strict=True):
             # a spec's bot is made anew, seeded from the reset's generator
-            if maker is not None:
-                self.bots[s] = maker(int(rng.integers(2**31)))
-            elif given is not None:
-                self.bots[s] = given
-        # what each bot reads, looked up once a game rather than at each of its turns
-        self._reads = {
-            s: (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
-            for s, b in self.bots.items()
-        }
-        self._choosers = {s: _chooser(b) for s, b in self.bots.items()}
+            b = bots[s] = given if maker is None else maker(int(rng.integers(2**31)))
+            # how each bot is asked, looked up once a game rather than at each of its turns
+            choose = choosers[s] = _chooser(b)
+            if choose is None:
+                reads[s] = (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
+        self.bots, self._choosers, self._reads = bots, choosers, reads
         self._play_bots()
         return self._obs(), self._info()
 
@@ -230,7 +233,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             if choose is not None:
                 # a bot that reads the legal moves only: given their texts, nothing else
                 texts = _legal_texts(game.legal_actions())
-                g.apply(texts[choose(texts.keys())])
+                g.apply(texts[choose(texts)])
             else:
                 g.play(_bot_move(bots[s], g, s, *reads[s]))
 
@@ -255,6 +258,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         g = self.state_
         if g is None:
             raise RuntimeError("call reset() first")
+        held, view = self._bool
+        if held is not None and held is g._mask:
+            return view  # asked again (the agent after step): the same position's mask
         game = g.game
         if game.winners is not None or game.to_act != self.seat:
             return np.zeros(NUM_ACTIONS, dtype=bool)
@@ -263,10 +269,8 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         mask = g._mask
         if mask is None:
             mask = g.mask()
-        held, view = self._bool
-        if held is not mask or view is None:
-            view = mask.view(np.bool_)
-            self._bool = (mask, view)
+        view = mask.view(np.bool_)
+        self._bool = (mask, view)
         return view
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
