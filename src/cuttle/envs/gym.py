@@ -204,8 +204,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.seat = int(rng.integers(n)) if choice == "random" else int(choice)
         if not 0 <= self.seat < n:
             raise ValueError(f"seat must be 0..{n - 1}")
+        me = self.seat
         self.state_ = EnvGame.new(self.rules, seed=int(rng.integers(2**62)))
-        others = [s for s in range(n) if s != self.seat]
+        others = [s for s in range(n) if s != me]
         bots: dict[int, Bot] = {}
         choosers: dict[int, Chooser | None] = {}
         reads: dict[int, tuple[bool, bool]] = {}
@@ -218,6 +219,15 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
                 reads[s] = (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
         self.bots, self._choosers, self._reads = bots, choosers, reads
         self._play_bots()
+        g = self.state_
+        if g.game.winners is None:  # the agent to act (nearly always): as step ends
+            obs = g.observation(me)
+            mask = g._mask
+            if mask is None:
+                mask = g.mask()
+            view = mask.view(np.bool_)
+            self._bool = (mask, view)
+            return obs, {"action_mask": view, "seat": me}
         return self._obs(), self._info()
 
     def _play_bots(self) -> None:
@@ -297,12 +307,24 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             info = self._info(illegal_action=True)
             info["action_mask"] = info["action_mask"].copy()
             return self._obs().copy(), -1.0, True, False, info
-        self._play_bots()
+        me = self.seat
+        if game.winners is None and game.to_act != me:
+            # the bots' turns (_play_bots, its usual case inline: bots asked with their
+            # legal moves alone)
+            choosers = self._choosers
+            while True:
+                choose = choosers[game.to_act]
+                if choose is None:
+                    self._play_bots()
+                    break
+                texts = _legal_texts(game.legal_actions())
+                g.apply(texts[choose(texts)])
+                if game.winners is not None or game.to_act == me:
+                    break
         if self.render_mode == "human":
             self.render()
         if game.winners is None:
             # the agent to act again (the usual case): _obs() and _info(), inline
-            me = self.seat
             obs = g.observation(me)
             mask = g._mask
             if mask is None:
