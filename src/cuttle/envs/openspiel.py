@@ -192,7 +192,8 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
             return list(self.left)
         if env.game.winners is not None:
             return []
-        return env.legal_list()
+        legal = env._legal  # env.legal_list(), its cached case inline
+        return sorted(legal if legal is not None else env.legal())
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of ``player``, ascending (none for a seat not to act)."""
@@ -292,7 +293,8 @@ class CuttleObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         size = OBS_SIZE + (HISTORY_SIZE if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"view": self.tensor[:OBS_SIZE]}
+        self._view = self.tensor[:OBS_SIZE]
+        self.dict = {"view": self._view}
         if self.perfect_recall:
             self.dict["history"] = self.tensor[OBS_SIZE:].reshape(3, MAX_SEATS, N_CARDS)
 
@@ -306,9 +308,9 @@ class CuttleObserver:
         # writes it straight from the game; a vector already computed is copied)
         cached = env._obs.get(player)
         if cached is not None:
-            np.copyto(self.dict["view"], cached)
+            np.copyto(self._view, cached)
         else:
-            env.observation(player, out=self.dict["view"])
+            env.observation(player, out=self._view)
         if self.perfect_recall:
             history = self.dict["history"]
             history.fill(0.0)
