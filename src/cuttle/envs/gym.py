@@ -38,8 +38,10 @@ from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
 
 
 def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
-    """Ask ``bot`` for the move of ``seat`` (the one place a bot is called): it sees the
-    seat's view, with the rule set object and the public history, and nothing else.
+    """Ask ``bot`` for the move of ``seat`` with a :class:`SeatView`: it sees the seat's
+    view, with the rule set object and the public history, and nothing else. (The
+    environment asks a bot that reads the legal moves only, the ``random`` bot, with
+    their texts alone: see :func:`_chooser`.)
 
     The same :class:`SeatView` as ``SeatView.of(game.game, seat)``, with the legal
     move texts and the history events kept by ``game`` rather than rebuilt. A bot whose
