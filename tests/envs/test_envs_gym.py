@@ -124,3 +124,41 @@ def test_render_modes() -> None:
     env.reset(seed=0)
     text = env.render()
     assert text is not None and '"seat": 0' in text
+
+
+def test_the_random_bot_is_asked_with_its_legal_moves_alone() -> None:
+    """The random bot's turns (its legal move texts only, no SeatView) play what its
+    ``choose`` would, and a subclass that overrides ``choose`` is asked with a view."""
+    from cuttle.bots import SeatView
+    from cuttle.bots.random_bot import RandomBot
+    from cuttle.envs.core import EnvGame
+    from cuttle.envs.gym import _chooser
+
+    env = CuttleEnv(rules="cutthroat", opponent="random", seat=1, move_cap=200)
+    _run(env, 5)
+    bot = env.bots[0]
+    twin = make_bot("random", seed=bot.seed)  # type: ignore[attr-defined]
+    assert type(bot) is RandomBot and bot.name == twin.name == "random"
+    # replay the game: at each of seat 0's turns its twin, asked with a view, agrees
+    replay = EnvGame.new(env.rules, deck=env.game.game.start_deck)
+    turns = 0
+    for seat, move in env.game.log:
+        if seat == 0:
+            assert replay.legal_texts()[twin.choose(SeatView.of(replay.game, 0))] == move
+            turns += 1
+        replay.apply(move)
+    assert turns > 5
+
+    class First(RandomBot):
+        def choose(self, view: SeatView) -> str:
+            return sorted(view.legal)[0]
+
+    assert _chooser(RandomBot(1)) is not None and _chooser(First(1)) is None
+    assert _chooser(make_bot("greedy", seed=1)) is None
+    first = CuttleEnv(rules="classic", opponent=First(1), seat=0, move_cap=100)
+    _run(first, 2)
+    replay = EnvGame.new(first.rules, deck=first.game.game.start_deck)
+    for seat, move in first.game.log:
+        if seat == 1:
+            assert replay.legal_texts()[sorted(replay.legal_texts())[0]] == move
+        replay.apply(move)

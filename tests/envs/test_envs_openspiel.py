@@ -172,3 +172,27 @@ def test_python_side_answers_match_pyspiels_own(rules: str, players: int | None)
                 assert state.legal_actions() == []
                 break
             state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_chance_outcomes_and_the_deal_at_the_end() -> None:
+    """Every chance node offers the cards left at 1/k each (the ready-made tuples), and
+    the last card deals the game the engine deals from that deck."""
+    import random
+
+    from cuttle import new_game
+
+    game = pyspiel.load_game("python_cuttle", {"rules": "team"})
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    with pytest.raises(ValueError):  # a card not left is refused
+        state.apply_action(0)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        left = state.legal_actions()
+        outcomes = state.chance_outcomes()
+        assert outcomes == [(c, 1.0 / len(left)) for c in left]
+        state.apply_action(rng.choice(left))
+    want = new_game(game.rules, deck=state.deck)
+    assert state.env.game.to_json() == want.to_json()
+    assert sorted(vars(state)) == ["deck", "env", "left", "rules"]  # what a clone copies

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from .base import SeatView, SeededBot
 
 
@@ -17,6 +19,12 @@ class RandomBot(SeededBot):
 
     def choose(self, view: SeatView) -> str:
         """Return a random element of ``view.legal``."""
-        if not view.legal:
+        return self.choose_legal(view.legal)
+
+    def choose_legal(self, legal: Collection[str]) -> str:
+        """What :meth:`choose` returns for a view whose legal move texts are ``legal``,
+        given in any order (they are sorted first): the Gymnasium environment asks this
+        way, with no :class:`SeatView` to build, since the bot reads nothing else."""
+        if not legal:
             raise ValueError("no legal moves to choose from")
-        return self.rng.choice(sorted(view.legal))
+        return self.rng.choice(sorted(legal))

@@ -21,7 +21,7 @@ An illegal action (Gymnasium's checker samples blindly) ends the episode as a lo
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import gymnasium
@@ -30,14 +30,18 @@ from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..bots.base import SeatView
+from ..bots.random_bot import RandomBot
+from ..engine.moves import Move, move_text
 from ..engine.rules import RuleSet
 from .core import EnvGame, make_rules
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
 
 
 def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
-    """Ask ``bot`` for the move of ``seat`` (the one place a bot is called): it sees the
-    seat's view, with the rule set object and the public history, and nothing else.
+    """Ask ``bot`` for the move of ``seat`` with a :class:`SeatView`: it sees the seat's
+    view, with the rule set object and the public history, and nothing else. (The
+    environment asks a bot that reads the legal moves only, the ``random`` bot, with
+    their texts alone: see :func:`_chooser`.)
 
     The same :class:`SeatView` as ``SeatView.of(game.game, seat)``, with the legal
     move texts and the history events kept by ``game`` rather than rebuilt. A bot whose
@@ -63,6 +67,68 @@ def _bot_move(bot: Bot, game: EnvGame, seat: int, position: bool, history: bool)
             game.events() if history else (),
         )
     )
+
+
+_TEXTS: dict[Move, str] = {}
+"""Move texts already written (the same moves come up game after game)."""
+
+
+def _legal_texts(moves: list[Move]) -> dict[str, Move]:
+    """The moves ``moves`` by their text (in their order)."""
+    known = _TEXTS
+    try:  # every text written already (nearly always): one lookup each
+        return {known[m]: m for m in moves}
+    except KeyError:
+        if len(known) >= 200_000:
+            known.clear()
+        for m in moves:
+            if m not in known:
+                known[m] = move_text(m)
+        return {known[m]: m for m in moves}
+
+
+Chooser = Callable[[Collection[str]], str]
+"""A bot's ``choose_legal``: its move from the legal move texts alone."""
+
+
+_LEAN: dict[type, bool] = {}
+"""Whether a bot class may be asked by :meth:`choose_legal` (see :func:`_chooser`)."""
+
+
+def _chooser(bot: Bot) -> Chooser | None:
+    """``bot.choose_legal`` for a bot that reads nothing but the legal moves (its class
+    says ``reads_position = False`` and ``reads_history = False``) and offers that
+    method, defined by the class that defines its ``choose`` (the ``random`` bot; a
+    subclass that overrides ``choose`` alone is asked the usual way); ``None`` for any
+    other: it is asked with a :class:`SeatView`."""
+    cls = type(bot)
+    lean = _LEAN.get(cls)
+    if lean is None:
+        mro = cls.__mro__
+        owner = [
+            next((k for k in mro if name in vars(k)), None) for name in ("choose", "choose_legal")
+        ]
+        lean = _LEAN[cls] = owner[1] is not None and owner[0] is owner[1]
+    if not lean or getattr(bot, "reads_position", True) or getattr(bot, "reads_history", True):
+        return None
+    fn = getattr(bot, "choose_legal", None)
+    return fn if callable(fn) else None
+
+
+def _spec_maker(spec: str, bot: Bot) -> Callable[[int], Bot]:
+    """How to build the bot of ``spec`` at each reset, given one ``make_bot(spec)`` made:
+    ``make_bot`` itself, or for the ``random`` bot its class straight (what ``make_bot``
+    does for it, without parsing the spec again)."""
+    if type(bot) is RandomBot:
+        name = bot.name
+
+        def random_bot(seed: int) -> Bot:
+            b = RandomBot(seed)
+            b.name = name
+            return b
+
+        return random_bot
+    return lambda seed: make_bot(spec, seed=seed)
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -101,10 +167,15 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             specs = list(opponent)
             if len(specs) != n - 1:
                 raise ValueError(f"{n} seats need {n - 1} opponents, got {len(specs)}")
-        for s in specs:
-            if isinstance(s, str):
-                make_bot(s)  # fail early on a bad spec
-        self._specs = specs
+        # each seat's bot: a spec's maker (the spec is parsed now: a bad one fails early),
+        # with the bot made to check it (unused after), or a given bot alone
+        self._makers: list[tuple[Callable[[int], Bot] | None, Bot]] = []
+        for spec in specs:
+            if isinstance(spec, str):
+                probe = make_bot(spec)
+                self._makers.append((_spec_maker(spec, probe), probe))
+            else:
+                self._makers.append((None, spec))
         self._seat_choice = seat
         self.illegal_action = illegal_action
         self.render_mode = render_mode
@@ -114,6 +185,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.bots: dict[int, Bot] = {}
         self.state_: EnvGame | None = None
         self._reads: dict[int, tuple[bool, bool]] = {}
+        self._choosers: dict[int, Chooser | None] = {}
         self._bool: tuple[np.ndarray | None, np.ndarray | None] = (None, None)
 
     @property
@@ -134,19 +206,30 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.seat = int(rng.integers(n)) if choice == "random" else int(choice)
         if not 0 <= self.seat < n:
             raise ValueError(f"seat must be 0..{n - 1}")
+        me = self.seat
         self.state_ = EnvGame.new(self.rules, seed=int(rng.integers(2**62)))
-        others = [s for s in range(n) if s != self.seat]
-        self.bots = {}
-        for s, spec in zip(others, self._specs, strict=True):
-            self.bots[s] = (
-                make_bot(spec, seed=int(rng.integers(2**31))) if isinstance(spec, str) else spec
-            )
-        # what each bot reads, looked up once a game rather than at each of its turns
-        self._reads = {
-            s: (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
-            for s, b in self.bots.items()
-        }
+        others = [s for s in range(n) if s != me]
+        bots: dict[int, Bot] = {}
+        choosers: dict[int, Chooser | None] = {}
+        reads: dict[int, tuple[bool, bool]] = {}
+        for s, (maker, given) in zip(others, self._makers, strict=True):
+            # a spec's bot is made anew, seeded from the reset's generator
+            b = bots[s] = given if maker is None else maker(int(rng.integers(2**31)))
+            # how each bot is asked, looked up once a game rather than at each of its turns
+            choose = choosers[s] = _chooser(b)
+            if choose is None:
+                reads[s] = (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
+        self.bots, self._choosers, self._reads = bots, choosers, reads
         self._play_bots()
+        g = self.state_
+        if g.game.winners is None:  # the agent to act (nearly always): as step ends
+            obs = g.observation(me)
+            mask = g._mask
+            if mask is None:
+                mask = g.mask()
+            view = mask.view(np.bool_)
+            self._bool = (mask, view)
+            return obs, {"action_mask": view, "seat": me}
         return self._obs(), self._info()
 
     def _play_bots(self) -> None:
@@ -154,10 +237,17 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         game = g.game
         bots = self.bots
         reads = self._reads
+        choosers = self._choosers
         me = self.seat
         while game.winners is None and game.to_act != me:
             s = game.to_act
-            g.play(_bot_move(bots[s], g, s, *reads[s]))
+            choose = choosers[s]
+            if choose is not None:
+                # a bot that reads the legal moves only: given their texts, nothing else
+                texts = _legal_texts(game.legal_actions())
+                g.apply(texts[choose(texts)])
+            else:
+                g.play(_bot_move(bots[s], g, s, *reads[s]))
 
     def _obs(self) -> np.ndarray:
         return self.game.observation(self.seat)
@@ -180,6 +270,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         g = self.state_
         if g is None:
             raise RuntimeError("call reset() first")
+        held, view = self._bool
+        if held is not None and held is g._mask:
+            return view  # asked again (the agent after step): the same position's mask
         game = g.game
         if game.winners is not None or game.to_act != self.seat:
             return np.zeros(NUM_ACTIONS, dtype=bool)
@@ -188,10 +281,8 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         mask = g._mask
         if mask is None:
             mask = g.mask()
-        held, view = self._bool
-        if held is not mask or view is None:
-            view = mask.view(np.bool_)
-            self._bool = (mask, view)
+        view = mask.view(np.bool_)
+        self._bool = (mask, view)
         return view
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -218,16 +309,34 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             info = self._info(illegal_action=True)
             info["action_mask"] = info["action_mask"].copy()
             return self._obs().copy(), -1.0, True, False, info
-        self._play_bots()
-        reward = 0.0
-        terminated = truncated = False
-        if game.winners is not None:
-            reward = g.returns()[self.seat]
-            truncated = g.truncated
-            terminated = not truncated
+        me = self.seat
+        if game.winners is None and game.to_act != me:
+            # the bots' turns (_play_bots, its usual case inline: bots asked with their
+            # legal moves alone)
+            choosers = self._choosers
+            while True:
+                choose = choosers[game.to_act]
+                if choose is None:
+                    self._play_bots()
+                    break
+                texts = _legal_texts(game.legal_actions())
+                g.apply(texts[choose(texts)])
+                if game.winners is not None or game.to_act == me:
+                    break
         if self.render_mode == "human":
             self.render()
-        return self._obs(), reward, terminated, truncated, self._info()
+        if game.winners is None:
+            # the agent to act again (the usual case): _obs() and _info(), inline
+            obs = g.observation(me)
+            mask = g._mask
+            if mask is None:
+                mask = g.mask()
+            view = mask.view(np.bool_)
+            self._bool = (mask, view)
+            return obs, 0.0, False, False, {"action_mask": view, "seat": me}
+        reward = g.returns()[self.seat]
+        truncated = g.truncated
+        return self._obs(), reward, not truncated, truncated, self._info()
 
     def render(self) -> str | None:
         """Show the agent's view (``ansi``: return it; ``human``: print it)."""

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -84,6 +83,17 @@ def _game_type(utility: pyspiel.GameType.Utility) -> pyspiel.GameType:
 
 _GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
+_OUTCOMES: list[list[tuple[int, float]]] = []
+"""``_OUTCOMES[k][c]``: the chance outcome ``(c, 1.0 / k)``, card ``c`` with ``k`` cards
+left, made once (not at each of a deal's 52-54 chance nodes; not a state attribute,
+which pyspiel would copy at every clone)."""
+
+
+def _outcome_rows(count: int) -> None:
+    """Make :data:`_OUTCOMES` cover decks of ``count`` cards."""
+    if len(_OUTCOMES) <= count or len(_OUTCOMES[1]) < count:
+        _OUTCOMES[:] = [[]] + [[(c, 1.0 / k) for c in range(count)] for k in range(1, count + 1)]
+
 
 def rules_from_params(params: dict[str, Any]) -> RuleSet:
     """The rule set a parameter dict names (missing keys take :data:`DEFAULTS`)."""
@@ -125,6 +135,7 @@ class CuttleGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=4 * self.rules.move_cap + self.rules.card_count,
         )
         super().__init__(_game_type(utility), info, full)
+        _outcome_rows(self.rules.card_count)
 
     def new_initial_state(self) -> CuttleState:
         """The state before the shuffle: a chance node."""
@@ -181,7 +192,8 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
             return list(self.left)
         if env.game.winners is not None:
             return []
-        return env.legal_list()
+        legal = env._legal  # env.legal_list(), its cached case inline
+        return sorted(legal if legal is not None else env.legal())
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of ``player``, ascending (none for a seat not to act)."""
@@ -190,21 +202,28 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         return self.env.legal_list()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards not yet placed in the deck, each equally likely."""
+        """The cards not yet placed in the deck, each equally likely (the game's
+        ready-made tuples: 52-54 chance nodes a deal)."""
         left = self.left
-        return list(zip(left, repeat(1.0 / len(left))))
+        return list(map(_OUTCOMES[len(left)].__getitem__, left))
 
     def _apply_action(self, action: int) -> None:
         env = self.env
         if env is None:
-            card = int(action)
-            self.deck.append(card)
+            # a card of the deal: recorded; the engine deals the whole deck at the end
+            self.deck.append(action)
             left = self.left
-            left.remove(card)
+            left.remove(action)  # raises ValueError for a card not left (an illegal action)
             if not left:
-                self.env = EnvGame.new(self.rules, deck=self.deck)
+                # the deck is whole by construction: the engine's deal, unchecked
+                self.env = EnvGame(Game.deal(self.rules, self.deck))
             return
-        env.step(action)
+        legal = env._legal
+        move = legal.get(action) if legal is not None and not env.chosen else None
+        if move is not None:
+            env.apply(move)  # env.step(action) for a whole legal move, one call
+        else:
+            env.step(action)  # a discard step, or an action to explain
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -216,7 +235,8 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self.env is not None and self.env.is_over
+        env = self.env
+        return env is not None and env.game.winners is not None
 
     def returns(self) -> list[float]:
         """+1 winners, -1 the others, 0 on a draw (0 until the end)."""
@@ -273,7 +293,8 @@ class CuttleObserver:
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         size = OBS_SIZE + (HISTORY_SIZE if self.perfect_recall else 0)
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"view": self.tensor[:OBS_SIZE]}
+        self._view = self.tensor[:OBS_SIZE]
+        self.dict = {"view": self._view}
         if self.perfect_recall:
             self.dict["history"] = self.tensor[OBS_SIZE:].reshape(3, MAX_SEATS, N_CARDS)
 
@@ -287,9 +308,9 @@ class CuttleObserver:
         # writes it straight from the game; a vector already computed is copied)
         cached = env._obs.get(player)
         if cached is not None:
-            np.copyto(self.dict["view"], cached)
+            np.copyto(self._view, cached)
         else:
-            env.observation(player, out=self.dict["view"])
+            env.observation(player, out=self._view)
         if self.perfect_recall:
             history = self.dict["history"]
             history.fill(0.0)
