@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
+
+from .fastjson import dumps_bytes, loads
 
 log = logging.getLogger("cuttle.server")
 
@@ -43,7 +44,7 @@ def own_prefix(worker_id: str) -> bytes:
     """How every message :meth:`RedisBus.publish` sends for ``worker_id`` begins (the
     worker's tag comes first, its closing quote included), so that a worker skips its own
     news without decoding it."""
-    return json.dumps({"w": worker_id})[:-1].encode()
+    return dumps_bytes({"w": worker_id})[:-1]
 
 
 class LocalBus:
@@ -93,7 +94,7 @@ class RedisBus(LocalBus):
         """How many times the listener lost Redis and came back (for tests and logs)."""
         self._task: asyncio.Task[None] | None = None
         self._closing = False
-        self._outbox: list[str] = []
+        self._outbox: list[bytes] = []
         self._wake: asyncio.Event | None = None
         self._sender: asyncio.Task[None] | None = None
         self._own = own_prefix(self.worker_id)
@@ -128,7 +129,7 @@ class RedisBus(LocalBus):
                     if isinstance(data, bytes) and data.startswith(self._own):
                         continue  # this worker's own news, not decoded
                     try:
-                        msg = json.loads(data)
+                        msg = loads(data)
                     except (ValueError, TypeError):
                         continue
                     if msg.get("w") == self.worker_id:
@@ -164,7 +165,7 @@ class RedisBus(LocalBus):
         tagged: dict[str, Any] = {"w": self.worker_id}  # first, as own_prefix expects
         tagged.update(msg)
         tagged["w"] = self.worker_id
-        self._outbox.append(json.dumps(tagged))
+        self._outbox.append(dumps_bytes(tagged))
         if len(self._outbox) > 100_000:  # Redis gone for long: keep memory bounded
             del self._outbox[:50_000]
         if self._sender is None or self._sender.done():
