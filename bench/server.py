@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -41,7 +42,26 @@ from srvutil import ServerProc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from backends import Postgres, Redis, cpu_seconds
-from cuttle.server.fastjson import dumps, loads
+
+# orjson when installed (the scale extra), as the server uses it; not imported from the
+# server's package, so that this client also drives an older tree (PYTHONPATH) for A/B.
+try:
+    import orjson
+
+    loads: Callable[[str | bytes], Any] = orjson.loads
+
+    def dumps(obj: object) -> str:
+        """``obj`` as compact JSON text."""
+        return orjson.dumps(obj).decode()
+
+except ImportError:  # pragma: no cover - depends on the environment
+    import json
+
+    loads = json.loads
+
+    def dumps(obj: object) -> str:
+        """``obj`` as compact JSON text."""
+        return json.dumps(obj, separators=(",", ":"))
 
 
 class Stats:
