@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 try:
-    import orjson
+    import orjson  # type: ignore[import-not-found, unused-ignore]
 except ImportError:  # pragma: no cover - depends on the environment
     orjson = None  # type: ignore[assignment, unused-ignore]
 
@@ -36,16 +36,18 @@ if orjson is not None:
     def dumps(obj: Any) -> str:
         """``obj`` as compact JSON text."""
         try:
-            return _dumps(obj, option=_OPT).decode()
+            out: bytes = _dumps(obj, option=_OPT)
         except _Error:
             return _std(obj)
+        return out.decode()
 
     def dumps_bytes(obj: Any) -> bytes:
         """``obj`` as compact JSON, UTF-8 encoded."""
         try:
-            return _dumps(obj, option=_OPT)
+            out: bytes = _dumps(obj, option=_OPT)
         except _Error:
             return _std(obj).encode()
+        return out
 
 else:  # pragma: no cover - depends on the environment
     dumps = _std
