@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import multiprocessing
 import random
 import statistics
@@ -34,8 +33,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
-import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
@@ -43,6 +42,26 @@ from srvutil import ServerProc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from backends import Postgres, Redis, cpu_seconds
+
+# orjson when installed (the scale extra), as the server uses it; not imported from the
+# server's package, so that this client also drives an older tree (PYTHONPATH) for A/B.
+try:
+    import orjson
+
+    loads: Callable[[str | bytes], Any] = orjson.loads
+
+    def dumps(obj: object) -> str:
+        """``obj`` as compact JSON text."""
+        return orjson.dumps(obj).decode()
+
+except ImportError:  # pragma: no cover - depends on the environment
+    import json
+
+    loads = json.loads
+
+    def dumps(obj: object) -> str:
+        """``obj`` as compact JSON text."""
+        return json.dumps(obj, separators=(",", ":"))
 
 
 class Stats:
@@ -149,7 +168,7 @@ async def play_seat(
     k = 0
     while True:
         raw = await ws.recv()
-        msg = json.loads(raw)
+        msg = loads(raw)
         t = msg["t"]
         if t == "ack":
             t0 = sent.pop(msg["id"], None)
@@ -171,44 +190,129 @@ async def play_seat(
                 cid = f"{k}"
                 sent[cid] = time.perf_counter()
                 await ws.send(
-                    json.dumps(
-                        {
-                            "t": "move",
-                            "move": rng.choice(msg["legal"]),
-                            "id": cid,
-                            "n": msg["n"],
-                        }
-                    )
+                    dumps({"t": "move", "move": rng.choice(msg["legal"]), "id": cid, "n": msg["n"]})
                 )
 
 
-async def new_guests(http: httpx.AsyncClient) -> tuple[list[str], list[str]]:
+class HttpError(RuntimeError):
+    """A request the server answered with an error status."""
+
+
+class Http:
+    """A small HTTP/1.1 client for the few JSON requests of a table's set-up (a guest
+    session, create, join): keep-alive connections kept in a pool, each request written
+    and its answer read straight off an asyncio stream. httpx's pool bookkeeping cost the
+    load generator more CPU per game than all of the game's moves together; this is what
+    the server needs and no more."""
+
+    def __init__(self, base: str, keepalive: float = 2.0) -> None:
+        """Talk to ``base`` (``http://host:port``); drop a connection idle ``keepalive``
+        seconds (before uvicorn's 5 s keep-alive ends it, so a request never goes out on
+        a connection the server is closing)."""
+        hostport = base.split("://", 1)[1].rstrip("/")
+        host, _, port = hostport.rpartition(":")
+        self.host, self.port, self.hostport = host, int(port), hostport
+        self.keepalive = keepalive
+        self._idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter, float]] = []
+
+    async def _connection(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        now = time.monotonic()
+        while self._idle:
+            reader, writer, since = self._idle.pop()
+            if now - since < self.keepalive and not writer.is_closing():
+                return reader, writer
+            writer.close()
+        return await asyncio.open_connection(self.host, self.port)
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str], body: object = None
+    ) -> tuple[dict[str, list[str]], object]:
+        """Send one request (``body`` as JSON); return the answer's headers (lower-case
+        names, every value) and its JSON body. Raises ``HttpError`` on a 4xx/5xx."""
+        data = b"" if body is None else dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", f"host: {self.hostport}"]
+        head += [f"{k}: {v}" for k, v in headers.items()]
+        if body is not None:
+            head.append("content-type: application/json")
+        head.append(f"content-length: {len(data)}")
+        reader, writer = await self._connection()
+        try:
+            writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+            async with asyncio.timeout(30):
+                status, got, payload = await self._response(reader)
+        except BaseException:
+            writer.close()
+            raise
+        if b"close" in b"".join(v.encode() for v in got.get("connection", [])):
+            writer.close()
+        else:
+            self._idle.append((reader, writer, time.monotonic()))
+        if status >= 400:
+            raise HttpError(f"{method} {path}: {status} {payload[:200]!r}")
+        return got, loads(payload) if payload else None
+
+    @staticmethod
+    async def _response(reader: asyncio.StreamReader) -> tuple[int, dict[str, list[str]], bytes]:
+        raw = await reader.readuntil(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        status = int(lines[0].split()[1])
+        got: dict[str, list[str]] = {}
+        for line in lines[1:]:
+            if line:
+                k, _, v = line.partition(":")
+                got.setdefault(k.strip().lower(), []).append(v.strip())
+        if "content-length" in got:
+            return status, got, await reader.readexactly(int(got["content-length"][0]))
+        if "chunked" in "".join(got.get("transfer-encoding", [])).lower():
+            parts = []
+            while True:
+                size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                if size == 0:
+                    await reader.readuntil(b"\r\n")  # the end of the (empty) trailer
+                    return status, got, b"".join(parts)
+                parts.append((await reader.readexactly(size + 2))[:-2])
+        return status, got, b""
+
+    def close(self) -> None:
+        """Close the idle connections."""
+        for _, writer, _ in self._idle:
+            writer.close()
+        self._idle = []
+
+
+async def new_guests(http: Http) -> tuple[list[str], list[str]]:
     """Open two guest sessions; return their cookies and CSRF tokens."""
     cookies, csrfs = [], []
     for _ in range(2):
-        r = await http.get("/api/session", headers={"cookie": ""})
-        cookies.append(f"cuttle_session={r.cookies['cuttle_session']}")
-        csrfs.append(r.json()["csrf"])
+        got, body = await http.request("GET", "/api/session", {})
+        session = next(
+            c.split(";", 1)[0] for c in got["set-cookie"] if c.startswith("cuttle_session=")
+        )
+        cookies.append(session)
+        assert isinstance(body, dict)
+        csrfs.append(body["csrf"])
     return cookies, csrfs
 
 
-async def new_game(http: httpx.AsyncClient, cookies: list[str], csrfs: list[str]) -> str:
+async def new_game(http: Http, cookies: list[str], csrfs: list[str]) -> str:
     """Create a two-person game between the two guests; return its id."""
-    r = await http.post(
+    _, made = await http.request(
+        "POST",
         "/api/games",
-        json={"seats": [{"kind": "human"}, {"kind": "human"}]},
-        headers={"cookie": cookies[0], "x-csrf-token": csrfs[0]},
+        {"cookie": cookies[0], "x-csrf-token": csrfs[0]},
+        {"seats": [{"kind": "human"}, {"kind": "human"}]},
     )
-    gid = r.json()["id"]
-    await http.post(
-        f"/api/games/{gid}/join", json={}, headers={"cookie": cookies[1], "x-csrf-token": csrfs[1]}
+    assert isinstance(made, dict)
+    gid = str(made["id"])
+    await http.request(
+        "POST", f"/api/games/{gid}/join", {"cookie": cookies[1], "x-csrf-token": csrfs[1]}, {}
     )
     return gid
 
 
 async def game_slot(
     bases: list[str],
-    http: httpx.AsyncClient,
+    http: Http,
     seed: int,
     stats: Stats,
     deadline: float,
@@ -255,11 +359,8 @@ async def run(
     tables = range(games) if tables is None else tables
     stats = Stats(start + warmup)
     interval = games / rate if rate > 0 else 0.0
-    # Idle connections are dropped before uvicorn's 5 s keep-alive ends them, so that a
-    # request never goes out on a connection the server is closing (a ReadError).
-    limits = httpx.Limits(max_connections=50, keepalive_expiry=2)
-    async with httpx.AsyncClient(base_url=bases[0], timeout=30, limits=limits) as http:
-        http.cookies.clear()
+    http = Http(bases[0])
+    try:
         deadline = start + warmup + seconds
         # Tables open one after another over most of the warm-up, as players arrive, so
         # that their games do not all end (and new ones start) at the same moment.
@@ -273,6 +374,8 @@ async def run(
             ),
         )
         return stats, time.monotonic() - stats.measure_from
+    finally:
+        http.close()
 
 
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:

@@ -4,20 +4,21 @@ it) and still hears every other worker's, even one whose name begins with its ow
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 from typing import Any
 
 from clusterutil import RedisProc
 
 from cuttle.server.bus import RedisBus, own_prefix
+from cuttle.server.fastjson import dumps_bytes
 
 
 def test_own_prefix_is_how_a_published_message_begins() -> None:
     """The tag is the message's first key, closing quote included."""
     prefix = own_prefix("host-12-abc")
-    assert prefix == b'{"w": "host-12-abc"'
-    assert not b'{"w": "host-12-abcd", "k": "event"}'.startswith(prefix)
+    assert prefix == b'{"w":"host-12-abc"'
+    assert not b'{"w":"host-12-abcd","k":"event"}'.startswith(prefix)
+    assert dumps_bytes({"w": "host-12-abc", "k": "event"}).startswith(prefix)
 
 
 def test_each_worker_hears_the_others_news_and_never_its_own(tmp_path: Path) -> None:
@@ -60,8 +61,57 @@ async def _exchange(url: str) -> None:
         assert heard["w1x"] == [{"w": "w1", "k": "event", "g": "a", "n": 1}]
         assert heard["w1"] == [{"w": "w1x", "k": "event", "g": "b", "n": 2}]
         # what went over the wire starts with the sender's tag
-        raw = json.dumps({"w": "w1", "k": "x"}).encode()
+        raw = dumps_bytes({"w": "w1", "k": "x"})
         assert raw.startswith(own_prefix("w1")) and not raw.startswith(own_prefix("w1x"))
     finally:
         for bus in buses.values():
+            await bus.close()
+
+
+def test_a_worker_alone_keeps_its_news_until_another_listens(tmp_path: Path) -> None:
+    redis = RedisProc(tmp_path).start()
+    try:
+        asyncio.run(_peers(redis.url))
+    finally:
+        redis.stop()
+
+
+async def _peers(url: str) -> None:
+    first = RedisBus(url, worker_id="a", peer_every=0.1, peer_ttl=0.4)
+    second = RedisBus(url, worker_id="b", peer_every=0.1, peer_ttl=0.4)
+    silent = RedisBus(url, worker_id="bot")  # publishes, never listens (a bot worker)
+    told: list[str] = []
+
+    async def nothing(msg: dict[str, Any] | None = None) -> None:
+        return None
+
+    async def retell() -> None:
+        told.append("a")
+
+    async def until(cond: Any) -> None:
+        for _ in range(200):
+            if cond():
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError("timed out")
+
+    try:
+        assert not silent.alone()  # never listening: cannot tell, so it publishes
+        assert not first.alone()  # not listening yet
+        await first.start(nothing, nothing, retell)
+        await until(lambda: first.connected)
+        assert not first.alone()  # just subscribed: others may not have spoken yet
+        await until(first.alone)
+        await silent.publish({"k": "event", "g": "x", "n": 1})
+        await asyncio.sleep(0.2)
+        assert first.alone()  # a worker that never listens does not count
+        await second.start(nothing, nothing)
+        await until(lambda: bool(told))  # "b" said it is alive: "a" tells it the news
+        assert not first.alone()
+        await until(lambda: "a" in second.peers)  # "a" answered at once
+        assert not second.alone()
+        await second.close()
+        await until(first.alone)  # "b" fell silent
+    finally:
+        for bus in (first, second, silent):
             await bus.close()

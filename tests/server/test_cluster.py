@@ -609,3 +609,66 @@ def test_nginx_with_the_shipped_routes_passes_websockets_to_any_worker(site: Sit
             s.close()
     finally:
         nginx.stop()
+
+
+def test_a_lone_worker_keeps_move_news_to_itself_until_another_listens(
+    postgres: Cluster,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """One web worker hearing no other publishes no move news; once a second worker
+    starts, a spectator there sees every move from the one it read on, at once (the
+    periodic database check is set far off, so only the news can bring them)."""
+    import json
+
+    redis = RedisProc(tmp_path).start()
+    url = postgres.url(postgres.create_database())
+
+    def worker() -> ServerProc:
+        return ServerProc(
+            tmp_path / "data",
+            database_url=url,
+            redis_url=redis.url,
+            env={"CUTTLE_RECONCILE_INTERVAL": "120"},
+            args=["--bot-workers", "0"],
+        )
+
+    listener = redis.client().pubsub(ignore_subscribe_messages=True)
+    listener.subscribe("cuttle:games")
+    workers = [worker().start()]
+
+    def heard() -> list[dict[str, Any]]:
+        out = []
+        while (m := listener.get_message(timeout=0.3)) is not None:
+            out.append(json.loads(m["data"]))
+        return out
+
+    try:
+        w1 = workers[0]
+        time.sleep(4.0)  # past bus.PEER_TTL: w1 has heard no other worker
+        alice, bob = Client(w1.url), Client(w1.url)
+        gid = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
+        gid = gid.json()["id"]
+        assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
+        a, b = alice.ws(gid), bob.ws(gid)
+        states = [s.until(lambda m: m["t"] == "state") for s in (a, b)]
+        heard()
+        rng = random.Random(11)
+        last, acked = _play({0: a, 1: b}, [], states[0], rng, 6, "x", unhurried=True)
+        assert len(acked) == 6
+        assert not [m for m in heard() if m.get("k") == "event"]  # kept to itself
+        workers.append(worker().start())
+        carol = Client(workers[1].url)
+        c = carol.ws(gid)
+        first = c.until(lambda m: m["t"] == "state")
+        assert first["n"] == last["n"] and first["seat"] is None
+        last, _ = _play({0: a, 1: b}, [c], last, rng, 6, "y", unhurried=True)
+        numbers = [m["n"] for m in c.seen if m["t"] == "event"]
+        assert numbers == list(range(first["n"] + 1, last["n"] + 1))
+        check_no_hidden(w1, gid, c.seen, None)
+        for s in (a, b, c):
+            s.close()
+    finally:
+        listener.close()
+        for w in workers:
+            w.stop()
+        redis.stop()

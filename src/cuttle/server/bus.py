@@ -7,6 +7,16 @@ the games it holds, then tells its own watchers (each their own seat's view, bui
 there). The messages hold only public facts (the move line, the seats that offered a
 draw), never a card a seat may not see.
 
+A worker that hears no other web worker (one process on Redis, with bot workers beside
+it: they read each game afresh and listen to nothing) keeps its move news to itself:
+every listening worker says it is alive every :data:`PEER_EVERY` seconds, and a worker
+publishes a move's news only while it has heard another within :data:`PEER_TTL`
+seconds, or has been listening for less than that, or is not listening at all. When it
+hears a worker it had not heard (one starting, or back from silence), it answers at once
+that it is alive, and tells the newest event of every game it holds (the newcomer may
+have read a game just before a move here that went untold); a worker applies only the
+next event it lacks, so a repeated one changes nothing.
+
 Pub/sub is fire-and-forget, so it is never the truth: the database is. A message that a
 worker missed (Redis restarting, a dropped connection) shows up as a gap in the event
 numbers, or in the periodic check against the database, and the worker then reloads the
@@ -18,13 +28,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
+
+from .fastjson import dumps_bytes, loads
 
 log = logging.getLogger("cuttle.server")
 
@@ -32,6 +44,11 @@ CHANNEL = "cuttle:games"
 """The pub/sub channel every web worker listens to."""
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+PEER_EVERY = 1.0
+"""Seconds between a listening worker's word that it is alive (``{"k": "alive"}``)."""
+PEER_TTL = 3.5
+"""Seconds a worker counts as listening after its last word."""
 
 
 def new_worker_id() -> str:
@@ -43,7 +60,7 @@ def own_prefix(worker_id: str) -> bytes:
     """How every message :meth:`RedisBus.publish` sends for ``worker_id`` begins (the
     worker's tag comes first, its closing quote included), so that a worker skips its own
     news without decoding it."""
-    return json.dumps({"w": worker_id})[:-1].encode()
+    return dumps_bytes({"w": worker_id})[:-1]
 
 
 class LocalBus:
@@ -55,11 +72,20 @@ class LocalBus:
         """Name this worker (for logs)."""
         self.worker_id = worker_id or new_worker_id()
 
-    async def start(self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]) -> None:
+    async def start(
+        self,
+        on_message: Handler,
+        on_reconnect: Callable[[], Awaitable[None]],
+        on_peer: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         """Nothing to listen to."""
 
     async def publish(self, msg: dict[str, Any]) -> bool:
         """Nobody to tell; returns ``True``."""
+        return True
+
+    def alone(self) -> bool:
+        """Whether no other worker listens (then move news need not be published)."""
         return True
 
     @contextlib.asynccontextmanager
@@ -77,8 +103,17 @@ class RedisBus(LocalBus):
 
     clustered = True
 
-    def __init__(self, url: str, worker_id: str = "", lock_seconds: float = 10.0) -> None:
-        """Connect lazily to Redis at ``url``."""
+    def __init__(
+        self,
+        url: str,
+        worker_id: str = "",
+        lock_seconds: float = 10.0,
+        peer_every: float = PEER_EVERY,
+        peer_ttl: float = PEER_TTL,
+    ) -> None:
+        """Connect lazily to Redis at ``url``; say this worker is alive every
+        ``peer_every`` seconds once listening, and count another as listening for
+        ``peer_ttl`` seconds after its last word."""
         super().__init__(worker_id)
         import redis.asyncio as aioredis
 
@@ -93,20 +128,75 @@ class RedisBus(LocalBus):
         """How many times the listener lost Redis and came back (for tests and logs)."""
         self._task: asyncio.Task[None] | None = None
         self._closing = False
-        self._outbox: list[str] = []
+        self._outbox: list[bytes] = []
         self._wake: asyncio.Event | None = None
         self._sender: asyncio.Task[None] | None = None
         self._own = own_prefix(self.worker_id)
+        self.peer_every = peer_every
+        self.peer_ttl = peer_ttl
+        self.peers: dict[str, float] = {}
+        """When (monotonic) each other listening worker last said it is alive."""
+        self._since: float | None = None
+        """When (monotonic) the listener last subscribed; ``None`` while not listening."""
+        self._alive: asyncio.Task[None] | None = None
 
-    async def start(self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]) -> None:
+    def alone(self) -> bool:
+        """Whether this worker has been listening for :attr:`peer_ttl` seconds or more
+        and heard no other worker within that time: then nobody needs its move news.
+        While not listening (or just subscribed) it cannot tell: ``False``."""
+        now = time.monotonic()
+        if self._since is None or now - self._since < self.peer_ttl:
+            return False
+        for worker, heard in list(self.peers.items()):
+            if now - heard < self.peer_ttl:
+                return False
+            del self.peers[worker]
+        return True
+
+    async def start(
+        self,
+        on_message: Handler,
+        on_reconnect: Callable[[], Awaitable[None]],
+        on_peer: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         """Listen on :data:`CHANNEL` in a task, resubscribing after Redis drops; call
-        ``on_reconnect`` each time the listener is back (news may have been lost)."""
-        self._task = asyncio.get_running_loop().create_task(
-            self._listen(on_message, on_reconnect), name="cuttle-bus"
+        ``on_reconnect`` each time the listener is back (news may have been lost), and
+        ``on_peer`` each time a worker not heard within :attr:`peer_ttl` says it is alive (after
+        this worker told it that it is alive); say every :attr:`peer_every` seconds
+        that this worker is alive."""
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(
+            self._listen(on_message, on_reconnect, on_peer), name="cuttle-bus"
         )
+        self._alive = loop.create_task(self._alive_loop(), name="cuttle-bus-alive")
+
+    async def _alive_loop(self) -> None:
+        while not self._closing:
+            if self._since is not None:
+                await self.publish({"k": "alive"})
+            await asyncio.sleep(self.peer_every)
+
+    async def _heard(self, worker: Any, on_peer: Callable[[], Awaitable[None]] | None) -> None:
+        """Another listening worker said it is alive: note it; a new one (or one back from
+        silence) is told at once that this worker is alive, and ``on_peer`` runs."""
+        if not isinstance(worker, str) or worker == self.worker_id:
+            return
+        now = time.monotonic()
+        last = self.peers.get(worker)
+        self.peers[worker] = now
+        if last is None or now - last >= self.peer_ttl:
+            await self.publish({"k": "alive"})
+            if on_peer is not None:
+                try:
+                    await on_peer()
+                except Exception:
+                    log.exception("telling worker %s the news failed", worker)
 
     async def _listen(
-        self, on_message: Handler, on_reconnect: Callable[[], Awaitable[None]]
+        self,
+        on_message: Handler,
+        on_reconnect: Callable[[], Awaitable[None]],
+        on_peer: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         delay = 0.1
         first = True
@@ -115,6 +205,9 @@ class RedisBus(LocalBus):
             try:
                 await pubsub.subscribe(CHANNEL)
                 self.connected = True
+                self._since = time.monotonic()
+                self.peers.clear()  # heard afresh from now on
+                await self.publish({"k": "alive"})
                 delay = 0.1
                 if not first:
                     log.warning("worker %s: back on Redis; catching up", self.worker_id)
@@ -128,10 +221,13 @@ class RedisBus(LocalBus):
                     if isinstance(data, bytes) and data.startswith(self._own):
                         continue  # this worker's own news, not decoded
                     try:
-                        msg = json.loads(data)
+                        msg = loads(data)
                     except (ValueError, TypeError):
                         continue
-                    if msg.get("w") == self.worker_id:
+                    if not isinstance(msg, dict) or msg.get("w") == self.worker_id:
+                        continue
+                    if msg.get("k") == "alive":  # a listening worker (not a bot worker)
+                        await self._heard(msg.get("w"), on_peer)
                         continue
                     try:
                         await on_message(msg)
@@ -146,6 +242,7 @@ class RedisBus(LocalBus):
                     self.drops += 1
                     log.warning("worker %s lost Redis pub/sub: %s", self.worker_id, e)
                 self.connected = False
+                self._since = None
                 first = False
                 await asyncio.sleep(delay)
                 delay = min(2.0, delay * 2)
@@ -164,7 +261,7 @@ class RedisBus(LocalBus):
         tagged: dict[str, Any] = {"w": self.worker_id}  # first, as own_prefix expects
         tagged.update(msg)
         tagged["w"] = self.worker_id
-        self._outbox.append(json.dumps(tagged))
+        self._outbox.append(dumps_bytes(tagged))
         if len(self._outbox) > 100_000:  # Redis gone for long: keep memory bounded
             del self._outbox[:50_000]
         if self._sender is None or self._sender.done():
@@ -215,7 +312,7 @@ class RedisBus(LocalBus):
     async def close(self) -> None:
         """Stop listening and disconnect."""
         self._closing = True
-        for task in (self._task, self._sender):
+        for task in (self._task, self._alive, self._sender):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(BaseException):

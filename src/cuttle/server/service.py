@@ -1014,8 +1014,9 @@ class GameService:
         self, live: LiveGame, line: str, n: int, cid: str | None = None, publish: bool = True
     ) -> None:
         """Send event ``n`` (``line``) to every watcher here, each their own seat's view;
-        with ``publish``, tell the other workers too (the line and number only)."""
-        if publish:
+        with ``publish``, tell the other workers too (the line and number only), unless
+        none listens (:meth:`~cuttle.server.bus.RedisBus.alone`)."""
+        if publish and not self.bus.alone():
             news: dict[str, Any] = {"k": "event", "g": live.id, "n": n, "line": line, "cid": cid}
             if live.clock is not None:  # the clock as stored with the event
                 news["clock"] = [live.clock.text(), live.clock.since]
@@ -1214,10 +1215,31 @@ class GameService:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
             return
-        await self.bus.start(self._on_bus, lambda: self.reconcile(force=True))
+        await self.bus.start(self._on_bus, lambda: self.reconcile(force=True), self._retell)
         task = asyncio.get_running_loop().create_task(self._reconcile_loop())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _retell(self) -> None:
+        """A worker this one had not heard is listening: tell it the newest event of every
+        game held here. A move stored here while this worker heard no other went untold
+        (see :mod:`~cuttle.server.bus`), and the newcomer may have read the game just
+        before it; a worker that has the event already ignores it."""
+        for live in list(self.live.values()):
+            n = live.n
+            if n == 0 or live.status == "open":
+                continue
+            await self.bus.publish(self._news(live, live.table.history[-1].line(), n))
+
+    def _news(self, live: LiveGame, line: str, n: int, cid: str | None = None) -> dict[str, Any]:
+        """The bus message of event ``n`` (``line``) of ``live``, with the client id it
+        was sent with (by default looked up) and the clock as stored with it."""
+        if cid is None:
+            cid = next((c for (_, c), k in live.client_ids.items() if k == n), None)
+        news: dict[str, Any] = {"k": "event", "g": live.id, "n": n, "line": line, "cid": cid}
+        if live.clock is not None:  # the clock as stored with the event
+            news["clock"] = [live.clock.text(), live.clock.since]
+        return news
 
     async def _on_bus(self, msg: dict[str, Any]) -> None:
         """Apply another worker's news about a game held here, and tell its watchers."""

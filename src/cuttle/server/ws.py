@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -10,6 +9,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from . import protocol as P
 from .deps import current
+from .fastjson import dumps
 from .presence import claim
 from .ratelimit import TokenBucket
 from .service import Conn, ServiceError
@@ -50,7 +50,7 @@ async def game_socket(websocket: WebSocket, gid: str) -> None:
     await websocket.accept()
 
     async def send(msg: dict[str, Any]) -> None:
-        await websocket.send_text(json.dumps(msg, separators=(",", ":")))
+        await websocket.send_text(dumps(msg))
 
     conn = Conn(user_id=user_id, seat=live.seat_of(user_id), send=send)
     bucket = TokenBucket(settings.ws_rate, settings.ws_burst)
