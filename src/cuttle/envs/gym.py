@@ -223,13 +223,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._play_bots()
         g = self.state_
         if g.game.winners is None:  # the agent to act (nearly always): as step ends
-            obs = g.observation(me)
-            mask = g._mask
-            if mask is None:
-                mask = g.mask()
-            view = mask.view(np.bool_)
-            self._bool = (mask, view)
-            return obs, {"action_mask": view, "seat": me}
+            return self._agent_turn(g, me)
         return self._obs(), self._info()
 
     def _play_bots(self) -> None:
@@ -251,6 +245,18 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _obs(self) -> np.ndarray:
         return self.game.observation(self.seat)
+
+    def _agent_turn(self, g: EnvGame, me: int) -> tuple[np.ndarray, dict[str, Any]]:
+        """``(_obs(), _info())`` when the game goes on with agent ``me`` to act (how
+        ``reset`` and ``step`` usually end), built straight: the mask's bool view kept
+        for :meth:`action_masks`."""
+        obs = g.observation(me)
+        mask = g._mask
+        if mask is None:
+            mask = g.mask()
+        view = mask.view(np.bool_)
+        self._bool = (mask, view)
+        return obs, {"action_mask": view, "seat": me}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         g = self.game
@@ -325,15 +331,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
                     break
         if self.render_mode == "human":
             self.render()
-        if game.winners is None:
-            # the agent to act again (the usual case): _obs() and _info(), inline
-            obs = g.observation(me)
-            mask = g._mask
-            if mask is None:
-                mask = g.mask()
-            view = mask.view(np.bool_)
-            self._bool = (mask, view)
-            return obs, 0.0, False, False, {"action_mask": view, "seat": me}
+        if game.winners is None:  # the agent to act again (the usual case)
+            obs, info = self._agent_turn(g, me)
+            return obs, 0.0, False, False, info
         reward = g.returns()[self.seat]
         truncated = g.truncated
         return self._obs(), reward, not truncated, truncated, self._info()
