@@ -1293,10 +1293,9 @@ class GameService:
         does not apply (then the caller reloads the game). ``clock`` is the clock the other
         worker stored with it (``[remaining text, since]``): a timed game's clock runs on
         from there here too, so this worker's timer flags the right seat at the right time."""
+        table = live.table  # Table.apply leaves it as it was when it refuses: no copy
         try:
-            event = parse_event(line)
-            table = live.table.copy()
-            table.apply(event)
+            event = table.apply(parse_event(line))
         except Exception:
             log.warning("event %r does not apply to game %s; reloading", line, live.id)
             return False
