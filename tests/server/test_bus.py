@@ -1,5 +1,6 @@
 """The Redis bus on a real redis-server: a worker skips its own news (without decoding
-it) and still hears every other worker's, even one whose name begins with its own."""
+it) and still hears every other worker's, even one whose name begins with its own; news queued
+together travels as one message, heard in order."""
 
 from __future__ import annotations
 
@@ -115,3 +116,57 @@ async def _peers(url: str) -> None:
     finally:
         for bus in (first, second, silent):
             await bus.close()
+
+
+def test_news_queued_together_leaves_as_one_message_and_is_heard_in_order(
+    tmp_path: Path,
+) -> None:
+    redis = RedisProc(tmp_path).start()
+    try:
+        asyncio.run(_batch(redis.url))
+    finally:
+        redis.stop()
+
+
+async def _batch(url: str) -> None:
+    sender, hearer = RedisBus(url, worker_id="s"), RedisBus(url, worker_id="h")
+    heard: list[dict[str, Any]] = []
+    raw: list[Any] = []
+
+    async def on_message(msg: dict[str, Any]) -> None:
+        heard.append(msg)
+
+    async def nothing() -> None:
+        return None
+
+    spy = sender.redis.pubsub(ignore_subscribe_messages=True)
+    try:
+        await spy.subscribe("cuttle:games")
+        await hearer.start(on_message, nothing)
+        for _ in range(200):
+            if hearer.connected:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)
+        for n in range(1, 8):  # queued in one go: the sender task runs after them
+            await sender.publish({"k": "event", "g": "a", "n": n})
+        for _ in range(200):
+            if len(heard) >= 7:
+                break
+            await asyncio.sleep(0.02)
+        assert [m["n"] for m in heard] == list(range(1, 8))
+        assert all(m["w"] == "s" and m["k"] == "event" for m in heard)
+        for _ in range(50):
+            got = await spy.get_message(timeout=0.05)
+            if got is not None and got["data"].startswith(own_prefix("s")):
+                raw.append(got["data"])
+        assert len(raw) == 1 and b'"k":"batch"' in raw[0]  # one Redis message for all 7
+        # a batch naming another worker's messages inside is not believed
+        forged = b'{"w":"s","k":"batch","m":[{"w":"x","k":"event","g":"a","n":9}]}'
+        await sender.redis.publish("cuttle:games", forged)
+        await asyncio.sleep(0.2)
+        assert [m["n"] for m in heard] == list(range(1, 8))
+    finally:
+        await spy.aclose()
+        await sender.close()
+        await hearer.close()

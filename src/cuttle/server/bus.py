@@ -5,7 +5,8 @@ With Redis, :class:`RedisBus` publishes every committed event, draw offer, remat
 and seat change of a game on one channel, and every web worker applies what it hears to
 the games it holds, then tells its own watchers (each their own seat's view, built
 there). The messages hold only public facts (the move line, the seats that offered a
-draw), never a card a seat may not see.
+draw), never a card a seat may not see. News queued together leaves as one Redis message
+(a ``batch``), so that a burst of moves costs each listener one message to read.
 
 A worker that hears no other web worker (one process on Redis, with bot workers beside
 it: they read each game afresh and listen to nothing) keeps its move news to itself:
@@ -45,6 +46,8 @@ CHANNEL = "cuttle:games"
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
+BATCH = 50
+"""The most messages :meth:`RedisBus.publish` sends as one Redis message."""
 PEER_EVERY = 1.0
 """Seconds between a listening worker's word that it is alive (``{"k": "alive"}``)."""
 PEER_TTL = 3.5
@@ -226,13 +229,13 @@ class RedisBus(LocalBus):
                         continue
                     if not isinstance(msg, dict) or msg.get("w") == self.worker_id:
                         continue
-                    if msg.get("k") == "alive":  # a listening worker (not a bot worker)
-                        await self._heard(msg.get("w"), on_peer)
+                    if msg.get("k") == "batch":  # several messages sent as one
+                        inner = msg.get("m")
+                        for one in inner if isinstance(inner, list) else ():
+                            if isinstance(one, dict) and one.get("w") == msg["w"]:
+                                await self._dispatch(one, on_message, on_peer)
                         continue
-                    try:
-                        await on_message(msg)
-                    except Exception:
-                        log.exception("handling a bus message failed: %.200s", msg)
+                    await self._dispatch(msg, on_message, on_peer)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -249,6 +252,22 @@ class RedisBus(LocalBus):
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
+
+    async def _dispatch(
+        self,
+        msg: dict[str, Any],
+        on_message: Handler,
+        on_peer: Callable[[], Awaitable[None]] | None,
+    ) -> None:
+        """Act on one message of another worker: note a worker alive, or hand the news to
+        ``on_message`` (whose failure is logged, not raised)."""
+        if msg.get("k") == "alive":  # a listening worker (not a bot worker)
+            await self._heard(msg.get("w"), on_peer)
+            return
+        try:
+            await on_message(msg)
+        except Exception:
+            log.exception("handling a bus message failed: %.200s", msg)
 
     async def publish(self, msg: dict[str, Any]) -> bool:
         """Queue ``msg`` (tagged with this worker) for Redis and return at once.
@@ -280,8 +299,8 @@ class RedisBus(LocalBus):
                 batch, self._outbox = self._outbox[:500], self._outbox[500:]
                 try:
                     pipe = self.redis.pipeline(transaction=False)
-                    for data in batch:
-                        pipe.publish(CHANNEL, data)
+                    for i in range(0, len(batch), BATCH):
+                        pipe.publish(CHANNEL, self._pack(batch[i : i + BATCH]))
                     await pipe.execute()
                 except asyncio.CancelledError:
                     raise
@@ -292,6 +311,14 @@ class RedisBus(LocalBus):
                         len(batch),
                         e,
                     )
+
+    def _pack(self, messages: list[bytes]) -> bytes:
+        """One message as published: itself, or several queued together as one ``batch``
+        (``{"w": ..., "k": "batch", "m": [...]}``, each inner message as queued), so that
+        a burst of news costs each listening worker one message to read, not one each."""
+        if len(messages) == 1:
+            return messages[0]
+        return b"".join((self._own, b',"k":"batch","m":[', b",".join(messages), b"]}"))
 
     @contextlib.asynccontextmanager
     async def lock(self, gid: str) -> AsyncIterator[None]:

@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import insert, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import protocol as P
@@ -96,6 +96,41 @@ def read_log_on(
     rows = list(db.scalars(query).all())
     rows.reverse()
     return [message_of(r.channel, r.name, r.seat, r.text, r.created_at) for r in rows]
+
+
+def read_logs_on(db: Session, gid: str, limit: int = KEEP) -> dict[str, list[dict[str, Any]]]:
+    """The last ``limit`` messages of each of ``gid``'s :data:`CHANNELS`, oldest first, as
+    :func:`read_log_on` reads them one channel at a time, but in one query (read with
+    every game a worker loads)."""
+    chat = cast(SqlTable, ChatRow.__table__)
+    newest = (
+        func.row_number()
+        .over(partition_by=chat.c.channel, order_by=chat.c.id.desc())
+        .label("newest")
+    )
+    ranked = (
+        select(
+            chat.c.id,
+            chat.c.channel,
+            chat.c.name,
+            chat.c.seat,
+            chat.c.text,
+            chat.c.created_at,
+            newest,
+        )
+        .where(chat.c.game_id == gid)
+        .subquery()
+    )
+    rows = db.execute(
+        select(ranked.c.channel, ranked.c.name, ranked.c.seat, ranked.c.text, ranked.c.created_at)
+        .where(ranked.c.newest <= limit)
+        .order_by(ranked.c.id)
+    ).all()
+    logs: dict[str, list[dict[str, Any]]] = {c: [] for c in CHANNELS}
+    for channel, name, seat, text, at in rows:
+        if channel in logs:
+            logs[channel].append(message_of(channel, name, seat, text, at))
+    return logs
 
 
 def log_message(live: LiveGame, channel: str) -> dict[str, Any]:

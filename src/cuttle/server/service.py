@@ -38,7 +38,7 @@ from . import presence
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner, random_move
 from .bus import LocalBus
-from .chat import CHANNELS, Chat, read_log_on
+from .chat import CHANNELS, Chat, read_logs_on
 from .models import GameRow, MoveRow, SeatRow, User
 from .offload import Offload
 from .writer import GroupWriter, Statement
@@ -533,7 +533,7 @@ class GameService:
             move_rows = db.scalars(
                 select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply)
             ).all()
-            chat = {c: read_log_on(db, gid, c) for c in CHANNELS}
+            chat = read_logs_on(db, gid)
         return self._build(row, seat_rows, move_rows, chat)
 
     def _build(
@@ -1293,10 +1293,9 @@ class GameService:
         does not apply (then the caller reloads the game). ``clock`` is the clock the other
         worker stored with it (``[remaining text, since]``): a timed game's clock runs on
         from there here too, so this worker's timer flags the right seat at the right time."""
+        table = live.table  # Table.apply leaves it as it was when it refuses: no copy
         try:
-            event = parse_event(line)
-            table = live.table.copy()
-            table.apply(event)
+            event = table.apply(parse_event(line))
         except Exception:
             log.warning("event %r does not apply to game %s; reloading", line, live.id)
             return False
