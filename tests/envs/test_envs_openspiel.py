@@ -8,11 +8,11 @@ import pytest
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
 
-from envutil import PRESET_IDS, PRESETS  # noqa: E402
+from envutil import PRESET_IDS, PRESETS, VARIANTS  # noqa: E402
 
 import cuttle.envs.openspiel  # noqa: E402, F401 - registers python_cuttle
 from cuttle.envs import encoding as E  # noqa: E402
-from cuttle.envs.openspiel import HISTORY_SIZE  # noqa: E402
+from cuttle.envs.openspiel import HISTORY_SIZE, LOOKAHEAD  # noqa: E402
 
 
 def _params(rules: str, players: int | None, cap: int = 100) -> dict:  # type: ignore[type-arg]
@@ -60,7 +60,7 @@ def _dealt(game, seed: int = 0):  # type: ignore[no-untyped-def]
         assert abs(sum(p for _a, p in outcomes) - 1.0) < 1e-9
         state.apply_action(int(rng.choice([a for a, _p in outcomes])))
         n += 1
-    assert n == game.max_chance_outcomes()
+    assert n == game.first_chance < game.max_chance_outcomes()
     return state
 
 
@@ -193,6 +193,75 @@ def test_chance_outcomes_and_the_deal_at_the_end() -> None:
         outcomes = state.chance_outcomes()
         assert outcomes == [(c, 1.0 / len(left)) for c in left]
         state.apply_action(rng.choice(left))
-    want = new_game(game.rules, deck=state.deck)
+    # team deals 4 x 5 cards, then chance fixes LOOKAHEAD more on top of the deck
+    assert len(state.deck) == 20 + LOOKAHEAD == game.first_chance
+    want = new_game(game.rules, deck=state.deck + state.left)
     assert state.env.game.to_json() == want.to_json()
-    assert sorted(vars(state)) == ["deck", "env", "left", "rules"]  # what a clone copies
+    assert sorted(vars(state)) == [
+        "deck",
+        "env",
+        "first",
+        "left",
+        "need",
+        "rules",
+    ]  # a clone copies
+
+
+def _random_game(game, rng, check):  # type: ignore[no-untyped-def]
+    """Play ``game`` to its end with random actions and chance; ``check(state)`` at every
+    node after the deal; return the final state and the players' actions in order."""
+    state = game.new_initial_state()
+    actions = []
+    while not state.is_terminal():
+        if state.env is not None:
+            check(state)
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            action = rng.choice(state.legal_actions())
+            actions.append(action)
+            state.apply_action(action)
+    return state, actions
+
+
+_CONFIGS = [(r, p, ()) for r, p in PRESETS] + [(r, p, v) for r, v, p in VARIANTS]
+
+
+@pytest.mark.parametrize(("rules", "players", "variants"), _CONFIGS)
+def test_chance_fixes_the_deck_just_ahead_of_play(
+    rules: str, players: int | None, variants: tuple[str, ...]
+) -> None:
+    """Between moves the top LOOKAHEAD cards of the deck (or all it has) are placed by
+    chance and the unplaced cards are exactly the rest, below them; chance nodes come
+    only when fewer are placed; and the game played is the one the engine deals from
+    the whole deck chance made: replaying the same actions from that deck gives the same
+    final position, card for card."""
+    import random
+
+    from cuttle import new_game
+    from cuttle.envs.core import EnvGame
+
+    game = pyspiel.load_game(
+        "python_cuttle", {**_params(rules, players, 120), "variants": ",".join(variants)}
+    )
+    rng = random.Random(11)
+
+    def check(state) -> None:  # type: ignore[no-untyped-def]
+        deck, left = state.env.game.deck, state.left
+        assert sorted(deck[: len(left)]) == left  # the unplaced cards: the bottom
+        fixed = len(deck) - len(left)
+        assert state.is_chance_node() == (fixed < LOOKAHEAD and bool(left))
+        assert state.need == (min(LOOKAHEAD - fixed, len(left)) if fixed < LOOKAHEAD else 0)
+
+    chance_nodes = 0
+    for _ in range(6):
+        state, actions = _random_game(game, rng, check)
+        chance_nodes += len(state.deck)
+        bottom = state.env.game.deck[: len(state.left)]
+        full = state.deck + bottom[::-1]  # top first: chance's cards, then the unplaced
+        assert sorted(full) == list(range(game.rules.card_count))
+        replay = EnvGame(new_game(game.rules, deck=full))
+        for action in actions:
+            replay.step(action)
+        assert replay.game.to_json() == state.env.game.to_json()
+    assert chance_nodes < 6 * game.rules.card_count  # fewer than the whole shuffle

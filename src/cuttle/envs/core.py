@@ -199,6 +199,15 @@ class EnvGame:
             g = self.game
             if g.winners is not None:
                 legal = self._legal = {}
+            elif (keys := _encoding._KEYS) is not None and _encoding._COMPILED and not self.chosen:
+                # the compiled map straight from the engine's list (this runs at every
+                # step of OpenSpiel's loop); the list kept for a discard's later steps
+                moves = g.legal_actions()
+                self._held = (g, g.moves_played, moves)
+                fast = keys.legal_map(moves, g.to_act, g.n, None)
+                legal = self._legal = (
+                    fast if fast is not None else legal_indices(moves, g.to_act, g.n)
+                )
             else:
                 legal = self._legal = legal_indices(self._moves(), g.to_act, g.n, self.chosen)
         return legal

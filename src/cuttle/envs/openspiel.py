@@ -7,14 +7,24 @@
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 54)
+>>> while state.is_chance_node():
+...     state.apply_action(state.legal_actions()[0])
+>>> len(state.deck), len(state.env.game.deck)  # 15 dealt, 3 fixed on top, 36 unplaced
+(18, 39)
 
 Parameters: ``rules`` (a preset name, default ``standard``), ``players`` (0: the rule
 set's own count; multiplayer takes 2 to 5), ``variants`` (comma-separated toggles) and
 ``move_cap`` (0: the rule set's cap).
 
-* The deal is explicit chance: the shuffled deck is chosen one card at a time, top
-  first (52 or 54 chance nodes, uniform over the cards left); then the engine deals it
-  as notation.md says. Everything after the deal is deterministic.
+* The shuffle is explicit chance, one card at a time, top first, each uniform over the
+  cards chance has not placed yet, and only as deep as play reaches: the deal's cards
+  plus :data:`LOOKAHEAD` more (then the engine deals as notation.md says), and after
+  each move as many chance nodes as keep :data:`LOOKAHEAD` cards fixed on top of the
+  deck (after a draw, a five, a seven). The cards below are the ones chance has not
+  placed (:attr:`CuttleState.left`); no seat sees them and no move reaches them before
+  chance places them, so the game is the one a whole shuffle gives, in about half the
+  chance nodes (a two-player game leaves ~29 cards undrawn). A rule set that sets cards
+  aside at the deal has its whole deck chosen first. Everything else is deterministic.
 * Actions are :mod:`cuttle.envs.encoding`'s (a discard is one card per action).
 * The observation (string and tensor) is the acting player's view: the vector of
   :func:`~cuttle.envs.encoding.encode_view` (built the fast way,
@@ -55,6 +65,9 @@ SHORT_NAME = "python_cuttle"
 """The name to give ``pyspiel.load_game``."""
 DEFAULTS: dict[str, Any] = {"rules": "standard", "players": 0, "variants": "", "move_cap": 0}
 """Game parameters and their defaults."""
+LOOKAHEAD = 3
+"""How many cards chance keeps fixed on top of the deck between moves: the most one move
+takes from it (a five draws up to three, a seven reveals one or two, a draw one)."""
 HISTORY_SIZE = 3 * MAX_SEATS * N_CARDS
 """Length of the history summary the information-state tensor adds."""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -104,6 +117,17 @@ def rules_from_params(params: dict[str, Any]) -> RuleSet:
     return make_rules(str(p["rules"]), players, variants, cap)
 
 
+def _first_chance(rules: RuleSet) -> int:
+    """Chance nodes before the engine deals: the cards the deal takes off the top plus
+    :data:`LOOKAHEAD`, or the whole deck where the deal sets cards aside (which cards it
+    picks depends on the whole order)."""
+    count = rules.card_count
+    if rules.remove:
+        return count
+    dealt = count - len(Game.deal(rules, range(count)).deck)
+    return min(count, dealt + LOOKAHEAD)
+
+
 def _zero_sum(rules: RuleSet) -> bool:
     if rules.players == 2:
         return True
@@ -136,6 +160,8 @@ class CuttleGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(_game_type(utility), info, full)
         _outcome_rows(self.rules.card_count)
+        self.first_chance = _first_chance(self.rules)
+        """How many chance nodes open the game (the deal and the lookahead)."""
 
     def new_initial_state(self) -> CuttleState:
         """The state before the shuffle: a chance node."""
@@ -158,8 +184,14 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.rules: RuleSet = game.rules
         self.deck: list[int] = []
+        """The cards chance has placed, in its order: the top of the deck first."""
         self.left: list[int] = list(range(self.rules.card_count))
-        """The cards chance may still put in the deck, ascending."""
+        """The cards chance has not placed yet, ascending. After the deal they are the
+        bottom ``len(left)`` cards of the engine's deck, in no meaningful order."""
+        self.need = 0
+        """Chance nodes due before the next move (after the deal)."""
+        self.first: int = game.first_chance
+        """The deal's chance nodes (kept here: ``get_game()`` crosses into C++)."""
         self.env: EnvGame | None = None
 
     # -------------------------------------------------------------- OpenSpiel API
@@ -167,7 +199,7 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to act, CHANCE while dealing, TERMINAL at the end."""
         env = self.env  # asked several times per action: kept cheap
-        if env is None:
+        if env is None or self.need:
             return _CHANCE
         g = env.game
         if g.winners is not None:
@@ -175,9 +207,10 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         return g.to_act
 
     def is_chance_node(self) -> bool:
-        """Whether chance acts now (the deal), answered in Python: pyspiel's own asks
-        :meth:`current_player` through C++, twice the crossings, at every action."""
-        return self.env is None
+        """Whether chance acts now (the deal, or a card to fix on top of the deck),
+        answered in Python: pyspiel's own asks :meth:`current_player` through C++, twice
+        the crossings, at every action."""
+        return self.need > 0 or self.env is None
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Legal actions, ascending, as ``pyspiel.State.legal_actions`` gives them: of the
@@ -188,7 +221,7 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         if player is not None:
             return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
         env = self.env
-        if env is None:
+        if env is None or self.need:
             return list(self.left)
         if env.game.winners is not None:
             return []
@@ -197,26 +230,36 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         """Legal actions of ``player``, ascending (none for a seat not to act)."""
-        if self.env is None or player != self.env.to_act:
+        if self.env is None or self.need or player != self.env.to_act:
             return []
         return self.env.legal_list()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards not yet placed in the deck, each equally likely (the game's
-        ready-made tuples: 52-54 chance nodes a deal)."""
+        ready-made tuples, made once)."""
         left = self.left
         return list(map(_OUTCOMES[len(left)].__getitem__, left))
 
     def _apply_action(self, action: int) -> None:
         env = self.env
-        if env is None:
-            # a card of the deal: recorded; the engine deals the whole deck at the end
-            self.deck.append(action)
+        if env is None or self.need:
             left = self.left
             left.remove(action)  # raises ValueError for a card not left (an illegal action)
-            if not left:
-                # the deck is whole by construction: the engine's deal, unchecked
-                self.env = EnvGame(Game.deal(self.rules, self.deck))
+            self.deck.append(action)
+            if env is None:
+                # a card of the deal: once the deal and the lookahead are chosen, the
+                # engine deals them with the unplaced cards below (whole by construction)
+                if len(self.deck) == self.first:
+                    self.env = EnvGame(Game.deal(self.rules, self.deck + left))
+                return
+            # the next card under the ones fixed on top: ``action`` swaps places with the
+            # unplaced card there (the unplaced cards are the bottom of the deck)
+            deck = env.game.deck
+            top = len(left)
+            i = deck.index(action)
+            deck[i] = deck[top]
+            deck[top] = action
+            self.need -= 1
             return
         legal = env._legal
         move = legal.get(action) if legal is not None and not env.chosen else None
@@ -224,6 +267,13 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
             env.apply(move)  # env.step(action) for a whole legal move, one call
         else:
             env.step(action)  # a discard step, or an action to explain
+        left = self.left
+        if left and env.game.winners is None:
+            fixed = len(env.game.deck) - len(left)
+            if fixed < LOOKAHEAD:
+                if fixed < 0:  # a move took a card chance had not placed: a rules change
+                    raise RuntimeError(f"one move took more than {LOOKAHEAD} cards off the deck")
+                self.need = min(LOOKAHEAD - fixed, len(left))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -247,8 +297,8 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player: int, sampler: Any = None) -> CuttleState:
         """A state ``player`` cannot tell from this one: hidden cards dealt anew."""
         state = CuttleState(self.get_game())
+        state.deck = list(self.deck)
         if self.env is None:
-            state.deck = list(self.deck)
             state.left = list(self.left)
             return state
         u = sampler() if callable(sampler) else random.random()
@@ -256,8 +306,10 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         world: Game = self.env.game.sample(player, rng)
         env = EnvGame(world, log=self.env.log)
         env.chosen = self.env.chosen
-        state.deck = list(self.deck)
-        state.left = list(self.left)
+        # the world's bottom cards are as unseen as this state's unplaced ones: they are
+        # its unplaced cards, and chance goes on from the same node
+        state.left = sorted(world.deck[: len(self.left)])
+        state.need = self.need
         state.env = env
         return state
 
@@ -265,6 +317,7 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         state = CuttleState(self.get_game())
         state.deck = list(self.deck)
         state.left = list(self.left)
+        state.need = self.need
         state.env = self.env.copy() if self.env is not None else None
         return state
 
@@ -307,8 +360,12 @@ class CuttleObserver:
         # written in place: every entry of the view is set (the compiled accelerator
         # writes it straight from the game; a vector already computed is copied)
         cached = env._obs.get(player)
+        encoder = env._encoder
+        writer = encoder.writer if encoder is not None else None
         if cached is not None:
             np.copyto(self._view, cached)
+        elif writer is not None and not env.chosen and not env.reference_observations:
+            writer.encode(env.game, player, (), self._view)  # env.observation's fast case
         else:
             env.observation(player, out=self._view)
         if self.perfect_recall:
