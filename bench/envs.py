@@ -18,7 +18,8 @@ For each rule set it plays random games and reports decisions per second for:
   seeded at its first ``reset`` only, as Gymnasium asks of the usual use (a seed at every
   reset rebuilds its generator: ~10 µs a game, ~0.3 µs a decision on a short game);
 * ``openspiel``: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``
-  through pyspiel (the 52-54 chance actions of the deal are timed but not counted);
+  through pyspiel (its chance actions, the deal and the cards placed as play reaches
+  them, are timed but not counted);
   ``observation_tensor()`` returns a Python list of 1,980 floats that pyspiel copies
   out of the observer at every call;
 * ``openspiel-obs``: the same with OpenSpiel's fast Python path for observations, the

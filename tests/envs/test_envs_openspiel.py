@@ -98,6 +98,27 @@ def test_resample_keeps_the_information_state() -> None:
     assert len(worlds) > 1  # the hidden cards really are dealt anew
 
 
+def test_resample_at_a_chance_node_of_play_stays_one() -> None:
+    """Resampled where chance is about to place a card (after a draw), the world is a
+    chance node too, over as many cards, and the game goes on from it."""
+    import random
+
+    game = pyspiel.load_game("python_cuttle", {"rules": "standard", "move_cap": 200})
+    rng = random.Random(4)
+    state = _dealt(game, 4)
+    while not (state.is_chance_node() or state.is_terminal()):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.is_chance_node() and state.need > 0
+    seat = state.env.game.to_act
+    other = state.resample_from_infostate(seat, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert other.is_chance_node() and other.need == state.need
+    assert len(other.chance_outcomes()) == len(state.chance_outcomes())
+    assert other.information_state_string(seat) == state.information_state_string(seat)
+    while not other.is_terminal():
+        other.apply_action(rng.choice(other.legal_actions()))
+    assert sum(other.returns()) == 0.0 and other.env.game.termination
+
+
 def test_openspiel_ismcts_plays_a_game() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

@@ -98,7 +98,7 @@ _GAME_TYPE = _game_type(pyspiel.GameType.Utility.GENERAL_SUM)
 
 _OUTCOMES: list[list[tuple[int, float]]] = []
 """``_OUTCOMES[k][c]``: the chance outcome ``(c, 1.0 / k)``, card ``c`` with ``k`` cards
-left, made once (not at each of a deal's 52-54 chance nodes; not a state attribute,
+left, made once (not at each chance node; not a state attribute,
 which pyspiel would copy at every clone)."""
 
 
