@@ -41,7 +41,7 @@ from cuttle.tui.model import result_text
 from cuttle.tui.options import coerce_options, resolve
 from cuttle.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, DiscardDialog, GameOverDialog
 from cuttle.tui.screens.setup import SetupScreen, parse_seed
-from cuttle.tui.screens.table import DIALOG_PHASES, TableScreen
+from cuttle.tui.screens.table import DIALOG_PHASES, HINT_THINKING, TableScreen
 from cuttle.tui.session import LocalRandomBot, Session, load_bot, numbered_path
 from cuttle.tui.widgets.cards import (
     HIDDEN,
@@ -526,6 +526,60 @@ async def test_hint_lists_the_moves_with_chances() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert len(game.history) == 0
+
+
+def test_a_hint_being_searched_shows_on_your_own_turn() -> None:
+    """The status says a hint is being searched while it is your decision (before, the
+    line showed only on others' turns, so a hint gave no sign of life for a second)."""
+    from cuttle.tui.model import status_lines
+
+    view = new_game(get_rules("standard"), seed=1).view(0)
+    you = int(view["to_act"])
+    lines = [t.plain for t in status_lines(view, rules=None, names=["a", "b"], you=you)]
+    assert not any("hint" in line for line in lines)
+    lines = [
+        t.plain
+        for t in status_lines(view, rules=None, names=["a", "b"], you=you, thinking=HINT_THINKING)
+    ]
+    assert lines[-1] == HINT_THINKING and lines[-2].startswith("Your decision")
+
+
+async def test_escape_cancels_a_hint_still_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Esc while the hint searches cancels it: its answer never opens a dialog over what
+    the player does next, and a hint asked again still comes. (The real search, held
+    until the test lets it go, so that Esc surely comes first.)"""
+    import threading
+
+    import cuttle.bots
+
+    real = cuttle.bots.analyse
+    go = threading.Event()
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        assert go.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cuttle.bots, "analyse", held)
+    game = position([["9S", "5H"], ["2C", "3D", "4C", "6C", "8C"]], [{}, {"points": ["7H"]}])
+    app = make_app(session=session_at(game))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        assert table(app).thinking == HINT_THINKING
+        await pilot.press("escape")
+        assert table(app).thinking is None
+        go.set()
+        await app.workers.wait_for_complete()
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert not isinstance(app.screen, ChoiceDialog)
+        await pilot.press("h")  # asked again: this one is shown
+        for _ in range(100):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            if isinstance(app.screen, ChoiceDialog):
+                break
+        assert isinstance(app.screen, ChoiceDialog) and app.screen.id == "hint-dialog"
 
 
 # ---------------------------------------------------------------------- records, rematch, resign

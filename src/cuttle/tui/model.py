@@ -287,6 +287,8 @@ def status_lines(
     lines.append(t)
     if to_act == you:
         lines.append(Text(f"Your decision: {PHASE_PROMPTS.get(phase, phase)}", style="bold yellow"))
+        if thinking:  # a hint being searched for you
+            lines.append(Text(thinking, style="italic"))
     else:
         who = f"p{to_act} ({names[to_act]})"
         lines.append(Text(thinking or f"Waiting for {who}", style="italic"))

@@ -184,8 +184,9 @@ def hint_dialog(analysis: Sequence[tuple[str, float]], seconds: float) -> Choice
         for m, q in analysis
     ]
     body = Text(
-        f"Estimated chances to win after each move ({seconds:g} s of search, "
-        "from what your seat can see). Choose one to play it."
+        f"Best first: the moves {seconds:g} s of search (from what your seat can see) "
+        "looked at most, with its estimated chance to win after each. Choose one to "
+        "play it."
     )
     return ChoiceDialog("Hint", body, choices, id="hint-dialog")
 

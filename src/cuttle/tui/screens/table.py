@@ -63,6 +63,10 @@ CENTER_MIN_HEIGHT = 32
 """Terminal rows from which the deck and scrap are drawn in the middle of the table."""
 
 
+HINT_THINKING = "Thinking about a hint… (Esc cancels)"
+"""What the status line says while a hint is searched."""
+
+
 class TableScreen(Screen[None]):
     """One game (and its rematches) at the table."""
 
@@ -85,6 +89,9 @@ class TableScreen(Screen[None]):
         self.logged = 0
         self.token = 0
         self.thinking: str | None = None
+        self.hint_asked = 0
+        """Numbers the hint requests; Esc while one runs moves it on, so the late answer
+        of a cancelled hint is dropped (not opened over what the player does next)."""
         self.bot_worker: Worker[str] | None = None
         self.bot_request: BotRequest | None = None
         self.bot_waiting = False
@@ -571,8 +578,13 @@ class TableScreen(Screen[None]):
         self.query_one("#moves", MovesPanel).focus_filter()
 
     def action_clear(self) -> None:
-        """Clear the selection and the filter, and go back to your hand."""
+        """Clear the selection and the filter, cancel a hint still thinking, and go back
+        to your hand."""
         self.selected = None
+        if self.thinking == HINT_THINKING:
+            self.hint_asked += 1  # its answer, when it comes, is dropped
+            self.thinking = None
+            self.notify("Hint cancelled.")
         self.redraw()
         self.focus_hand()
 
@@ -587,13 +599,14 @@ class TableScreen(Screen[None]):
         except ImportError:
             self.notify("Hints need the bots (cuttle.bots), which are not installed.")
             return
-        self.thinking = "Thinking about a hint…"
+        self.thinking = HINT_THINKING
+        self.hint_asked += 1
         self.redraw()
         start_process_helpers()  # the search may start worker processes
-        self._hint(self.token, s.moves_played, s.seat_view())
+        self._hint(self.token, s.moves_played, s.seat_view(), self.hint_asked)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _hint(self, token: int, moves: int, view: SeatView) -> None:
+    def _hint(self, token: int, moves: int, view: SeatView, asked: int) -> None:
         from cuttle.bots import analyse
 
         seconds = self.cuttle_app.options.hint_seconds
@@ -602,11 +615,18 @@ class TableScreen(Screen[None]):
         except Exception as exc:  # a failed search must not end the game
             self.app.call_from_thread(self.notify, f"No hint: {exc}", severity="error")
             result = []
-        self.app.call_from_thread(self._hint_done, token, moves, result, seconds)
+        self.app.call_from_thread(self._hint_done, token, moves, result, seconds, asked)
 
     def _hint_done(
-        self, token: int, moves: int, result: list[tuple[str, float]], seconds: float
+        self,
+        token: int,
+        moves: int,
+        result: list[tuple[str, float]],
+        seconds: float,
+        asked: int,
     ) -> None:
+        if asked != self.hint_asked:  # cancelled with Esc, or asked again since
+            return
         self.thinking = None
         if token != self.token or self.session.moves_played != moves:
             return
