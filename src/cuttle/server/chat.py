@@ -19,8 +19,8 @@ import logging
 import time
 from typing import TYPE_CHECKING, Any, cast
 
+from sqlalchemy import Connection, func, insert, select
 from sqlalchemy import Table as SqlTable
-from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from . import protocol as P
@@ -98,10 +98,12 @@ def read_log_on(
     return [message_of(r.channel, r.name, r.seat, r.text, r.created_at) for r in rows]
 
 
-def read_logs_on(db: Session, gid: str, limit: int = KEEP) -> dict[str, list[dict[str, Any]]]:
+def read_logs_on(
+    db: Session | Connection, gid: str, limit: int = KEEP
+) -> dict[str, list[dict[str, Any]]]:
     """The last ``limit`` messages of each of ``gid``'s :data:`CHANNELS`, oldest first, as
     :func:`read_log_on` reads them one channel at a time, but in one query (read with
-    every game a worker loads)."""
+    every game a worker loads) on an ORM session or a Core connection."""
     chat = cast(SqlTable, ChatRow.__table__)
     newest = (
         func.row_number()

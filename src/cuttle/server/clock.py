@@ -242,6 +242,22 @@ def clock_from_news(old: Clock, table: Table, event: Event, news: Any) -> Clock:
     return old.after(time.time(), mover, isinstance(event, MovePlayed), to_act)
 
 
+def clock_from_start(live: LiveGame, news: Any) -> Clock | None:
+    """The clock of timed game ``live`` that another worker started when a join filled
+    it: its ``[remaining text, since]`` as the join's news carries it (``None``: the news
+    carries none, or ``live`` is untimed)."""
+    if not live.time_control or not isinstance(news, list) or len(news) != 2:
+        return None
+    text, since = news
+    if not isinstance(text, str) or not isinstance(since, (int, float)):
+        return None
+    control = parse_time_control(live.time_control)
+    remaining = remaining_from_text(text, live.players, control)
+    return Clock(
+        control, remaining, None if live.table.is_over else live.table.to_act, float(since)
+    )
+
+
 def clock_message(live: LiveGame) -> dict[str, Any] | None:
     """The ``clock`` field of state and event messages (``None``: untimed)."""
     return live.clock.message(time.time()) if live.clock is not None else None

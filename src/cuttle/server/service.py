@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Seque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, Row, bindparam, func, insert, select, update
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -38,7 +38,7 @@ from . import presence
 from . import protocol as P
 from .bots import BOT_LEVELS, BotRunner, random_move
 from .bus import LocalBus
-from .chat import CHANNELS, Chat, read_logs_on
+from .chat import CHANNELS, Chat, channel_of, log_message, read_logs_on
 from .models import GameRow, MoveRow, SeatRow, User
 from .offload import Offload
 from .writer import GroupWriter, Statement
@@ -221,6 +221,32 @@ def stored_text(event: Event) -> tuple[int, str]:
     seat = getattr(event, "seat", -1)
     line = event.line()
     return seat, line if seat < 0 else line.split(": ", 1)[1]
+
+
+_GAMES = cast(SqlTable, GameRow.__table__)
+_SEATS = cast(SqlTable, SeatRow.__table__)
+_MOVES = cast(SqlTable, MoveRow.__table__)
+READ_GAME = select(_GAMES).where(_GAMES.c.id == bindparam("gid"))
+"""A game's row (Core, built once: :meth:`GameService._read`)."""
+READ_SEATS = (
+    select(_SEATS.c.user_id, _SEATS.c.bot, _SEATS.c.name)
+    .where(_SEATS.c.game_id == bindparam("gid"))
+    .order_by(_SEATS.c.seat)
+)
+"""Who sits in each of a game's seats, in seat order."""
+READ_MOVES = (
+    select(
+        _MOVES.c.ply,
+        _MOVES.c.seat,
+        _MOVES.c.text,
+        _MOVES.c.client_id,
+        _MOVES.c.created_at,
+        _MOVES.c.clocks,
+    )
+    .where(_MOVES.c.game_id == bindparam("gid"))
+    .order_by(_MOVES.c.ply)
+)
+"""A game's stored moves, in order."""
 
 
 def start_table(live: LiveGame) -> Table:
@@ -523,28 +549,25 @@ class GameService:
         it touches no game held here)."""
         if not isinstance(gid, str) or len(gid) > 16 or "\x00" in gid:  # NUL: PostgreSQL refuses
             raise ServiceError("no such game", 404)
-        with self.sessions() as db:
-            row = db.get(GameRow, gid)
+        with self.engine.connect() as db:  # Core rows: no ORM session or objects to set up
+            row = db.execute(READ_GAME, {"gid": gid}).first()
             if row is None:
                 raise ServiceError("no such game", 404)
-            seat_rows = db.scalars(
-                select(SeatRow).where(SeatRow.game_id == gid).order_by(SeatRow.seat)
-            ).all()
-            move_rows = db.scalars(
-                select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply)
-            ).all()
+            seat_rows = db.execute(READ_SEATS, {"gid": gid}).all()
+            move_rows = db.execute(READ_MOVES, {"gid": gid}).all()
             chat = read_logs_on(db, gid)
         return self._build(row, seat_rows, move_rows, chat)
 
     def _build(
         self,
-        row: GameRow,
-        seat_rows: Sequence[SeatRow],
-        move_rows: Sequence[MoveRow],
+        row: GameRow | Row[Any],
+        seat_rows: Sequence[SeatRow] | Sequence[Row[Any]],
+        move_rows: Sequence[MoveRow] | Sequence[Row[Any]],
         chat: dict[str, list[dict[str, Any]]],
     ) -> LiveGame:
         """The live game of ``row``, its seats, moves and recent ``chat`` (each channel's
-        messages), checking every move (any thread)."""
+        messages), checking every move (any thread). The rows are ORM objects or Core rows
+        alike: only their columns are read, by name."""
         gid = row.id
         variants = tuple(row.variants.split())
         deck = row.deck.split()
@@ -627,9 +650,27 @@ class GameService:
                     await self.chat.send_log(live, c)
             presence.refresh_away(live)
             await self._send_states(live)
-            await self.bus.publish({"k": "reload", "g": live.id})
+            await self.bus.publish(self._seat_news(live, seat))
             self._maybe_bot(live)
             return seat
+
+    @staticmethod
+    def _seat_news(live: LiveGame, seat: int) -> dict[str, Any]:
+        """The bus message of a join just stored: who now sits in ``seat``, the game's
+        status, and a timed game's clock once it started (``[remaining text, since]``, as
+        event news carries it), so that another worker holding the game need not read it."""
+        info = live.seats[seat]
+        news: dict[str, Any] = {
+            "k": "seat",
+            "g": live.id,
+            "seat": seat,
+            "user": info.user_id,
+            "name": info.name,
+            "status": live.status,
+        }
+        if live.clock is not None:
+            news["clock"] = [live.clock.text(), live.clock.since]
+        return news
 
     def _store_join(self, gid: str, seat: int, user: User, full: bool, now: float) -> None:
         """Store ``user`` in ``seat`` of ``gid``; with ``full``, the game starts ``now``."""
@@ -1282,11 +1323,74 @@ class GameService:
                     await self.chat.deliver(live, inner)
             elif kind in ("here", "here?"):
                 await presence.on_news(self, live, msg)
+            elif kind == "seat":  # a join stored by another worker
+                if not await self._apply_seat(live, msg):
+                    await self._reload(live)
             elif kind == "reload":
-                old = live.n
-                if await self._resync(live):  # unchanged: this copy was read after that change
-                    await self._catch_up(live, old, states=True)
-                self._maybe_bot(live)
+                await self._reload(live)
+
+    async def _reload(self, live: LiveGame) -> None:
+        """Take ``live`` as the database has it after another worker changed it, and send
+        its watchers fresh states if it changed."""
+        old = live.n
+        if await self._resync(live):  # unchanged: this copy was read after that change
+            await self._catch_up(live, old, states=True)
+        self._maybe_bot(live)
+
+    async def _apply_seat(self, live: LiveGame, msg: dict[str, Any]) -> bool:
+        """Seat the person of another worker's join news (:meth:`_seat_news`) in ``live``
+        and tell the watchers here; ``False`` (nothing changed: the caller reloads the game)
+        when the news does not fit this copy (:meth:`_join_fits`). News this copy already
+        holds (it was read after the join) is done."""
+        found = self._join_in_news(live, msg)
+        if found is None:
+            return False
+        seat, info, status = found
+        if live.seats[seat] == info and live.status == status:
+            return True  # read after the join: nothing to add
+        if not self._join_fits(live, seat, info, status):
+            return False
+        clock = None
+        if status == "playing" and live.time_control:
+            clock = clocks.clock_from_start(live, msg.get("clock"))
+            if clock is None:
+                return False
+        live.seats[seat] = info
+        live.status = status
+        if clock is not None:
+            live.clock = clock
+            clocks.schedule(self, live)
+        for c in list(live.conns):
+            if c.user_id == info.user_id:
+                c.seat = seat
+                await self._safe_send(live, c, log_message(live, channel_of(seat)))
+        presence.refresh_away(live)
+        await self._send_states(live)
+        self._maybe_bot(live)
+        return True
+
+    @staticmethod
+    def _join_in_news(live: LiveGame, msg: dict[str, Any]) -> tuple[int, SeatInfo, str] | None:
+        """The seat, its new sitter and the game's status that join news ``msg`` tells
+        (``None``: not well formed for ``live``)."""
+        seat, user, name, status = (msg.get(k) for k in ("seat", "user", "name", "status"))
+        if not (isinstance(seat, int) and isinstance(user, int) and isinstance(name, str)):
+            return None
+        if not 0 <= seat < live.players or status not in ("open", "playing"):
+            return None
+        return seat, SeatInfo(user, None, name), status
+
+    @staticmethod
+    def _join_fits(live: LiveGame, seat: int, info: SeatInfo, status: str) -> bool:
+        """Whether ``live`` can take the join of ``info`` in ``seat`` as told: the game is
+        open here, the seat free and the person seated nowhere else, and ``status`` is what
+        the join makes of the seats here (news missed before it would show as a seat short)."""
+        if live.status != "open" or live.seat_of(info.user_id) is not None:
+            return False
+        if live.seats[seat].user_id is not None or live.seats[seat].bot is not None:
+            return False
+        full = all(s.user_id or s.bot for i, s in enumerate(live.seats) if i != seat)
+        return status == ("playing" if full else "open")
 
     def _apply_event(self, live: LiveGame, line: str, cid: Any, clock: Any = None) -> bool:
         """Apply the next event, committed by another worker, to ``live``; ``False`` if it
