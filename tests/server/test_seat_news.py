@@ -197,3 +197,30 @@ def test_join_news_that_does_not_fit_the_copy_makes_the_worker_read_the_game(
         wait_for(lambda: len(reads) == 2)
         assert live.seats[0].user_id == alice.user["id"]  # the database's word stands
         c.close()
+
+
+def test_a_player_waiting_on_one_worker_is_present_on_the_worker_that_starts_the_game(
+    postgres: Cluster,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Alice creates a table on one worker and waits at it on the other; Bob joins on the
+    first. Her socket opened while the game was open, when workers say nothing of seats,
+    so the join's start must make her worker say she is there: the worker where Bob
+    plays counts her present (before, it counted her away for good, and after a minute
+    Bob could have claimed the win from her while she sat at the table)."""
+    with two_workers(postgres, tmp_path) as (joiner, hearer_url, service, _redis, _url):
+        alice = Client(hearer_url)
+        made = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert made.status_code == 201, made.text
+        gid = made.json()["id"]
+        alice.base = joiner.url  # she waits at the table on the other worker
+        a = alice.ws(gid)
+        assert a.until(lambda m: m["t"] == "state")["status"] == "open"
+
+        bob = Client(hearer_url)
+        assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
+        live = service.live[gid]
+        assert live.status == "playing"
+        wait_for(lambda: 0 not in live.away, timeout=5)
+        assert any(0 in seats for seats, _heard in live.remote_here.values())  # her word
+        a.close()

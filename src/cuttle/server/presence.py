@@ -116,6 +116,15 @@ async def announce(service: GameService, live: LiveGame, force: bool = False) ->
     await service.bus.publish({"k": "here", "g": live.id, "seats": sorted(seats)})
 
 
+async def on_start(service: GameService, live: LiveGame) -> None:
+    """``live`` has just started (a join filled it, here or on another worker): tell the
+    other workers the seats at sockets here. Sockets that opened while the game was open
+    said nothing (:func:`on_attach`), so without this word another worker would count
+    those seats away, and let their opponents claim a win from people at the table."""
+    if live.status == "playing":
+        await announce(service, live)
+
+
 async def on_news(service: GameService, live: LiveGame, msg: dict[str, Any]) -> None:
     """Another worker's word on ``live``: the seats at its sockets (``here``), or a
     question (``here?``) from a worker that has just loaded the game."""
@@ -141,7 +150,7 @@ async def heartbeat(service: GameService) -> None:
     for live in list(service.live.values()):
         if live.status != "playing":
             continue
-        if live.announced_seats and now - live.announced_at >= HEARTBEAT:
+        if (live.announced_seats or local_seats(live)) and now - live.announced_at >= HEARTBEAT:
             await announce(service, live, force=True)
         await changed(service, live)
 

@@ -651,6 +651,7 @@ class GameService:
             presence.refresh_away(live)
             await self._send_states(live)
             await self.bus.publish(self._seat_news(live, seat))
+            await presence.on_start(self, live)
             self._maybe_bot(live)
             return seat
 
@@ -1335,6 +1336,7 @@ class GameService:
         old = live.n
         if await self._resync(live):  # unchanged: this copy was read after that change
             await self._catch_up(live, old, states=True)
+        await presence.on_start(self, live)
         self._maybe_bot(live)
 
     async def _apply_seat(self, live: LiveGame, msg: dict[str, Any]) -> bool:
@@ -1366,6 +1368,7 @@ class GameService:
                 await self._safe_send(live, c, log_message(live, channel_of(seat)))
         presence.refresh_away(live)
         await self._send_states(live)
+        await presence.on_start(self, live)
         self._maybe_bot(live)
         return True
 
