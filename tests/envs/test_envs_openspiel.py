@@ -286,3 +286,34 @@ def test_chance_fixes_the_deck_just_ahead_of_play(
             replay.step(action)
         assert replay.game.to_json() == state.env.game.to_json()
     assert chance_nodes < 6 * game.rules.card_count  # fewer than the whole shuffle
+
+
+def test_openspiel_rl_environment_plays_seeded_episodes() -> None:
+    """OpenSpiel's ``rl_environment`` (its RL algorithms' interface) samples the chance
+    nodes itself, between moves too: seeded episodes end zero-sum, every action it
+    offers is the state's legal one, and the same seeds give the same episodes."""
+    from open_spiel.python import rl_environment
+
+    def episodes(seed: int) -> list[tuple[int, tuple[float, ...]]]:
+        game = pyspiel.load_game("python_cuttle", {"rules": "standard", "move_cap": 120})
+        env = rl_environment.Environment(game)
+        env.seed(seed)  # its chance sampler (a seed= argument would go to the game)
+        rng = np.random.RandomState(seed)
+        out = []
+        for _ in range(3):
+            ts = env.reset()
+            steps = 0
+            while not ts.last():
+                p = ts.observations["current_player"]
+                legal = ts.observations["legal_actions"][p]
+                assert legal == env.get_state.legal_actions()
+                assert len(ts.observations["info_state"][p]) == E.OBS_SIZE + HISTORY_SIZE
+                ts = env.step([int(rng.choice(legal))])
+                steps += 1
+            assert sum(ts.rewards) == 0.0
+            out.append((steps, tuple(ts.rewards)))
+        return out
+
+    first = episodes(5)
+    assert first == episodes(5)
+    assert len(set(first)) > 1
