@@ -224,3 +224,39 @@ def test_a_player_waiting_on_one_worker_is_present_on_the_worker_that_starts_the
         wait_for(lambda: 0 not in live.away, timeout=5)
         assert any(0 in seats for seats, _heard in live.remote_here.values())  # her word
         a.close()
+
+
+def test_a_sign_out_on_one_worker_ends_the_session_on_the_others_at_once(
+    postgres: Cluster,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Each worker keeps a session it looked up for a few seconds; a sign-out on one
+    worker tells the others over Redis to forget it, so the other worker stops taking the
+    cookie at once, not only when its cached copy runs out."""
+    import httpx
+
+    from cuttle.server.auth import SESSION_CACHE_SECONDS
+
+    with two_workers(postgres, tmp_path) as (joiner, hearer_url, _service, _redis, _url):
+        alice = Client(hearer_url)
+        other = httpx.Client(base_url=joiner.url, timeout=10)
+
+        signed = alice.post("/api/signup", {"username": "forgetme", "password": "long enough pw"})
+        assert signed.status_code == 200, signed.text
+        alice.csrf = signed.json()["csrf"]
+        cookie = alice.cookie()  # kept: signing out clears it from her jar
+
+        def on_other() -> dict[str, Any]:
+            """Who the other worker takes that cookie for (a fresh request each time, so
+            no cookie it sets is sent back)."""
+            other.cookies.clear()
+            user: dict[str, Any] = other.get("/api/session", headers={"Cookie": cookie}).json()[
+                "user"
+            ]
+            return user
+
+        assert on_other()["name"] == "forgetme"  # looked up there: cached for a few seconds
+        assert alice.post("/api/signout", {"csrf": alice.csrf}).status_code == 200
+        started = time.monotonic()
+        wait_for(lambda: on_other().get("name") != "forgetme", timeout=SESSION_CACHE_SECONDS)
+        assert time.monotonic() - started < 1.0

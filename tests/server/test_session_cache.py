@@ -64,3 +64,41 @@ def test_bad_tokens_are_answered_without_the_database(auth: Auth) -> None:
     assert auth.cached(None) == (True, None)
     assert auth.cached("x" * 101) == (True, None)
     assert auth.lookup("no such token") is None
+
+
+def test_news_from_another_worker_forgets_a_session_or_a_users_sessions(auth: Auth) -> None:
+    """``Auth.hear``: a ``forget`` with a token digest drops that session from the cache;
+    one with a user id drops every session of that user; anything else changes nothing."""
+    user, _row, token = auth.new_guest()
+    _other, _row2, token2 = auth.new_guest()
+    _s3, token3 = auth.start_session(user.id)
+    for t in (token, token2, token3):
+        assert auth.lookup(t) is not None
+    auth.hear({"k": "forget", "d": "not a digest of anything", "u": "7"})
+    assert all(auth.cached(t)[0] for t in (token, token2, token3))
+    auth.hear({"k": "forget", "d": auth_mod._digest(token2)})
+    assert auth.cached(token2) == (False, None)
+    assert auth.cached(token)[0] and auth.cached(token3)[0]
+    auth.hear({"k": "forget", "u": user.id})
+    assert auth.cached(token) == (False, None) and auth.cached(token3) == (False, None)
+
+
+def test_sign_out_and_sign_in_tell_the_other_workers(auth: Auth) -> None:
+    """The async sign-out and sign-in send the old session's digest to ``tell`` (the bus),
+    and sign-up the user's id."""
+    told: list[dict[str, object]] = []
+
+    async def tell(msg: dict[str, object]) -> None:
+        told.append(msg)
+
+    auth.tell = tell
+    user, _row, token = auth.new_guest()
+    _sess, token2 = asyncio.run(auth.sign_in_session(token, user.id))
+    asyncio.run(auth.sign_out(token2))
+    registered = asyncio.run(auth.signup(user, "toldsignup", "a long password"))
+    assert told == [
+        {"k": "forget", "d": auth_mod._digest(token)},
+        {"k": "forget", "d": auth_mod._digest(token2)},
+        {"k": "forget", "u": registered.id},
+    ]
+    assert auth.lookup(token) is None and auth.lookup(token2) is None

@@ -64,7 +64,7 @@ async def _signed_in(request: Request, user: User) -> JSONResponse:
     from .auth import COOKIE
 
     old = request.cookies.get(COOKIE)
-    sess, token = await offload_of(request)(auth.renew_session, old, user.id)
+    sess, token = await auth.sign_in_session(old, user.id)
     resp = JSONResponse({"user": user_json(user), "csrf": sess.csrf})
     set_cookie(request, resp, token)
     return resp
@@ -105,7 +105,7 @@ async def signout(request: Request) -> JSONResponse:
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
     from .auth import COOKIE
 
-    await offload_of(request)(auth_of(request).end_session, request.cookies.get(COOKIE))
+    await auth_of(request).sign_out(request.cookies.get(COOKIE))
     resp = JSONResponse({"ok": True})
     resp.delete_cookie(COOKIE, path="/")
     return resp

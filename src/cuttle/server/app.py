@@ -197,6 +197,9 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         },
         settings.redis_url,
     )
+    if settings.redis_url:  # sign-outs reach every worker's session cache
+        app.state.auth.tell = bus.publish
+        app.state.service.on_news["forget"] = app.state.auth.hear
     app.state.service.claim_after = settings.claim_after
     app.state.service.forget_after = settings.forget_after
     app.state.league = LeagueService(

@@ -6,6 +6,8 @@ import hashlib
 import re
 import secrets
 import time
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import anyio
 from argon2 import PasswordHasher
@@ -22,8 +24,9 @@ SESSION_CACHE_SECONDS = 3.0
 """How long a worker reuses a session it looked up before asking the database again.
 
 A sign-out (or sign-in replacing a session) forgets the session at once in the worker
-that handles it; another web worker may still accept the old cookie for up to this long.
-Sign-up forgets every cached session of the user in this worker, and so on."""
+that handles it, and, with Redis, tells the other web workers to forget it too
+(``{"k": "forget", "d": digest}`` on the bus; sign-up: ``{"k": "forget", "u": user id}``);
+only if that news is lost may another worker accept the old cookie for up to this long."""
 SESSION_CACHE_MAX = 20_000
 """Cached sessions at most; the cache starts over when full."""
 USERNAME = re.compile(r"^[A-Za-z0-9_-]{3,20}$")
@@ -92,6 +95,36 @@ class Auth:
         self._cache: dict[str, tuple[float, User, AuthSession]] = {}
         """Token digest → (monotonic time looked up, user, session): see
         :data:`SESSION_CACHE_SECONDS`. The rows are detached and never changed in place."""
+        self.tell: Callable[[dict[str, Any]], Awaitable[object]] | None = None
+        """How to tell the other web workers what to forget (the bus's ``publish``; the
+        app sets it), or ``None``: this worker alone."""
+
+    async def sign_out(self, token: str | None) -> None:
+        """End the session of cookie ``token`` and have every worker forget it."""
+        await self.offload(self.end_session, token)
+        if token:
+            await self._tell_forget({"d": _digest(token)})
+
+    async def sign_in_session(self, old: str | None, user_id: int) -> tuple[AuthSession, str]:
+        """:meth:`renew_session` (the sign-in that replaces cookie ``old``), and every
+        worker forgets the old session."""
+        found = await self.offload(self.renew_session, old, user_id)
+        if old:
+            await self._tell_forget({"d": _digest(old)})
+        return found
+
+    def hear(self, msg: dict[str, Any]) -> None:
+        """Another worker's ``forget`` news: drop the session (``d``, a token digest) or
+        every session of a user (``u``) from this worker's cache."""
+        digest, user_id = msg.get("d"), msg.get("u")
+        if isinstance(digest, str):
+            self._cache.pop(digest, None)
+        if isinstance(user_id, int):
+            self._forget_user(user_id)
+
+    async def _tell_forget(self, what: dict[str, Any]) -> None:
+        if self.tell is not None:
+            await self.tell({"k": "forget", **what})
 
     def cached(self, token: str | None) -> tuple[bool, tuple[User, AuthSession] | None]:
         """``(True, found)`` if :meth:`lookup` can answer for ``token`` without the
@@ -172,7 +205,9 @@ class Auth:
         if await self.offload(self._user_named, name) is not None:
             raise AuthError("that username is taken")
         hashed = await hash_password(pw)
-        return await self.offload(self._register, current, name, hashed)
+        user = await self.offload(self._register, current, name, hashed)
+        await self._tell_forget({"u": user.id})  # a guest's cached rows elsewhere are stale
+        return user
 
     def _user_named(self, name: str) -> User | None:
         with self.sessions() as db:

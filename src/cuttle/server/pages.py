@@ -108,7 +108,7 @@ async def _auth_form(request: Request, mode: str) -> Response:
     except AuthError as e:
         return render(request, ctx, "auth.html", 400, mode=mode, error=str(e))
     old = request.cookies.get(COOKIE)
-    _sess, token = await offload_of(request)(auth.renew_session, old, user.id)
+    _sess, token = await auth.sign_in_session(old, user.id)
     resp = RedirectResponse("/", status_code=303)
     set_cookie(request, resp, token)
     return resp
@@ -131,7 +131,7 @@ async def signout_form(request: Request) -> Response:
     """Sign out from the form."""
     ctx = await ensure_async(request)
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
-    await offload_of(request)(auth_of(request).end_session, request.cookies.get(COOKIE))
+    await auth_of(request).sign_out(request.cookies.get(COOKIE))
     resp = RedirectResponse("/", status_code=303)
     resp.delete_cookie(COOKIE, path="/")
     return resp

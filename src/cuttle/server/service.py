@@ -297,6 +297,8 @@ class GameService:
         """Seconds every opponent must be away before a player may claim the win."""
         self.forget_after = 30.0
         """Seconds a held game nobody watches stays in memory (:meth:`forget_idle`)."""
+        self.on_news: dict[str, Callable[[dict[str, Any]], None]] = {}
+        """Handlers of bus news about no game, by kind (the app adds auth's ``forget``)."""
         self.on_game_over: list[Callable[[LiveGame], Awaitable[None] | None]] = []
         """Called (on the event loop, under the game's lock) once a game's end is stored,
         before its last event goes out; a hook that returns an awaitable (work in a worker
@@ -1284,7 +1286,12 @@ class GameService:
         return news
 
     async def _on_bus(self, msg: dict[str, Any]) -> None:
-        """Apply another worker's news about a game held here, and tell its watchers."""
+        """Apply another worker's news about a game held here, and tell its watchers (news
+        about no game goes to its handler in :attr:`on_news`)."""
+        hook = self.on_news.get(str(msg.get("k")))
+        if hook is not None:
+            hook(msg)
+            return
         gid = str(msg.get("g"))
         live = self.live.get(gid)
         if live is None:
