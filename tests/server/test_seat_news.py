@@ -260,3 +260,31 @@ def test_a_sign_out_on_one_worker_ends_the_session_on_the_others_at_once(
         started = time.monotonic()
         wait_for(lambda: on_other().get("name") != "forgetme", timeout=SESSION_CACHE_SECONDS)
         assert time.monotonic() - started < 1.0
+
+
+def test_chat_is_counted_across_workers(postgres: Cluster, tmp_path: Path) -> None:  # noqa: F811
+    """A player with a socket on each worker gets five chat messages in ten seconds in
+    all, not five per worker: with Redis every worker counts the same user together."""
+    with two_workers(postgres, tmp_path) as (joiner, hearer_url, _service, _redis, url):
+        alice = Client(joiner.url)
+        made = alice.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert made.status_code == 201, made.text
+        gid = made.json()["id"]
+        here = alice.ws(gid)
+        alice.base = hearer_url
+        there = alice.ws(gid)
+        for ws in (here, there):
+            ws.until(lambda m: m["t"] == "state")
+        for i in range(3):
+            here.send({"t": "chat", "text": f"here {i}"})
+            here.until(lambda m, i=i: m["t"] == "chat" and m["text"] == f"here {i}")
+        for i in range(2):
+            there.send({"t": "chat", "text": f"there {i}"})
+            there.until(lambda m, i=i: m["t"] == "chat" and m["text"] == f"there {i}")
+        there.send({"t": "chat", "text": "one too many"})
+        err = there.until(lambda m: m["t"] == "error")
+        assert err["about"] == "chat" and "too many chat messages" in err["error"]
+        stored = query(url, "select count(*) from chat where game_id = %s", gid)
+        assert stored == [(5,)]
+        here.close()
+        there.close()

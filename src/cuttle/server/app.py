@@ -19,6 +19,7 @@ from . import api, league_api, league_pages, pages, series_site, ws
 from .auth import Auth
 from .bots import BotRunner
 from .bus import LocalBus
+from .chat import CHAT_LIMIT, CHAT_LIMIT_NAME
 from .clock import start_clocks
 from .db import make_engine, make_sessionmaker, migrate
 from .league_service import LeagueService, LeagueSettings
@@ -194,12 +195,14 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
             "guest": settings.guest_limit,
             "create": settings.create_limit,
             "create_addr": settings.create_limit_addr,
+            CHAT_LIMIT_NAME: CHAT_LIMIT,
         },
         settings.redis_url,
     )
-    if settings.redis_url:  # sign-outs reach every worker's session cache
-        app.state.auth.tell = bus.publish
+    if settings.redis_url:  # sign-outs reach every worker's session cache; chat counted
+        app.state.auth.tell = bus.publish  # by every worker together
         app.state.service.on_news["forget"] = app.state.auth.hear
+        app.state.service.chat.shared = app.state.limits
     app.state.service.claim_after = settings.claim_after
     app.state.service.forget_after = settings.forget_after
     app.state.league = LeagueService(

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from . import protocol as P
 from .models import ChatRow, User
-from .ratelimit import KeyedLimiter
+from .ratelimit import KeyedLimiter, RateLimits
 
 if TYPE_CHECKING:
     from .service import Conn, GameService, LiveGame
@@ -38,6 +38,11 @@ CHAT_BURST = 5
 """Chat messages a user may send at once."""
 CHAT_RATE = 0.5
 """Chat messages a user may send per second after the burst (5 in 10 s)."""
+CHAT_LIMIT_NAME = "chat"
+"""The name of the same limit among the app's shared limits (counted in Redis)."""
+CHAT_LIMIT = f"{CHAT_BURST}/{round(CHAT_BURST / CHAT_RATE)} seconds"
+"""That limit as the shared limits write it: :data:`CHAT_BURST` messages in a moving
+window of ``CHAT_BURST / CHAT_RATE`` seconds."""
 KEEP = 100
 """Messages of each channel kept in memory and sent to a socket when it opens."""
 CHANNELS = ("players", "spectators")
@@ -148,6 +153,9 @@ class Chat:
         """Chat for ``service``'s games."""
         self.service = service
         self.limiter = KeyedLimiter(CHAT_RATE, CHAT_BURST)
+        self.shared: RateLimits | None = None
+        """Limits counted in Redis (the app's, with its ``chat`` limit), so that every web
+        worker counts a user's messages together; ``None``: this worker's own buckets."""
         self._names: dict[int, str] = {}
         self._insert = insert(cast(SqlTable, ChatRow.__table__))
 
@@ -172,6 +180,14 @@ class Chat:
             user = db.get(User, user_id)
         return user.display if user else f"guest{user_id}"
 
+    async def _take(self, user_id: int) -> bool:
+        """Whether ``user_id`` may send a message now (counted across workers with Redis,
+        off the event loop: each count is a round trip)."""
+        shared = self.shared
+        if shared is None or not shared.remote:
+            return self.limiter.take(str(user_id))
+        return bool(await self.service.offload(shared.hit, CHAT_LIMIT_NAME, str(user_id)))
+
     async def post(self, live: LiveGame, conn: Conn, text: Any) -> bool:
         """Check, rate-limit, store and send ``conn``'s message to its channel."""
         if conn.user_id is None:
@@ -182,7 +198,7 @@ class Chat:
         except ValueError as e:
             await conn.send(chat_error(str(e)))
             return False
-        if not self.limiter.take(str(conn.user_id)):
+        if not await self._take(conn.user_id):
             await conn.send(
                 chat_error(
                     f"too many chat messages: at most {CHAT_BURST} every "
