@@ -243,6 +243,18 @@ def test_arena_time_per_move_sets_search_budgets(tmp_path: Path) -> None:
     assert [b["bot"] for b in summary["bots"]] == ["greedy", "pimc:0.02s"]
 
 
+def test_every_searching_bot_gets_the_time_per_move() -> None:
+    from cuttle.arena.cli import _with_time
+    from cuttle.bots.registry import SEARCH_KINDS
+
+    assert set(SEARCH_KINDS) >= {"pimc", "ismcts", "ismcts-neural", "ismcts-policy"}
+    for kind in SEARCH_KINDS:
+        assert _with_time(kind, 0.2) == f"{kind}:0.2s"
+    assert _with_time("hard", 0.2) == "hard:0.2s"
+    assert _with_time("ismcts-policy:50it", 0.2) == "ismcts-policy:50it"
+    assert _with_time("greedy", 0.2) == "greedy" and _with_time("neural", 0.2) == "neural"
+
+
 def _arena(argv: list[str]) -> tuple[int, str]:
     err = io.StringIO()
     code = arena_main([*argv, "--bootstrap", "5"], stdout=io.StringIO(), stderr=err)

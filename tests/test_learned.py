@@ -25,6 +25,7 @@ from cuttle.bots.neural import (  # noqa: E402
     NeuralBot,
     PolicyValueNet,
     load_default,
+    move_priors,
     neural_evaluator,
     view_value,
 )
@@ -163,6 +164,69 @@ def test_ismcts_neural_plays_legal_moves() -> None:
         ISMCTSBot(1, SearchParams(iterations=5, evaluator="nope")).choose(
             SeatView.of(new_game("standard", seed=1), 0)
         )
+
+
+def _decisions(rules: str, seed: int, limit: int = 60):  # type: ignore[no-untyped-def]
+    """Views of the seat to act along a greedy game (seat views only)."""
+    game = new_game(rules, seed=seed)
+    bots = [make_bot("greedy", seed=s) for s in range(game.n)]
+    for _ in range(limit):
+        if game.winners is not None:
+            return
+        view = SeatView.of(game, game.to_act)
+        yield game, view
+        game.play(bots[game.to_act].choose(view))
+
+
+def test_move_priors_cover_every_legal_move_and_decline_discards() -> None:
+    bot = NeuralBot(0)
+    seen_priors = seen_discards = 0
+    for rules in ("standard", "cutthroat", "team"):
+        for _game, view in _decisions(rules, seed=31):
+            priors = move_priors(view)
+            if any(t.startswith("discard") for t in view.legal):
+                assert priors is None
+                seen_discards += 1
+                continue
+            assert priors is not None and set(priors) == set(view.legal)
+            assert abs(sum(priors.values()) - 1.0) < 1e-4
+            best = max(priors.values())
+            # the same policy NeuralBot plays: its favourite move is the most likely one
+            assert priors[bot.choose(view)] == best or len(view.legal) == 1
+            seen_priors += 1
+    assert seen_priors > 50 and seen_discards > 0
+
+
+def test_ismcts_policy_searches_only_the_policy_s_best_root_moves() -> None:
+    bot = make_bot("ismcts-policy:60it", seed=3)
+    assert isinstance(bot, ISMCTSBot) and bot.params.prior == "neural"
+    keep = bot.params.prior_keep
+    narrowed = whole = 0
+    rng = random.Random(5)
+    for game, view in _decisions("standard", seed=12, limit=40):
+        root = bot.root_moves(view)
+        priors = move_priors(view)
+        if len(view.legal) <= keep or priors is None:
+            assert sorted(root) == sorted(view.legal)
+            whole += 1
+        else:
+            assert len(root) == keep
+            cut = min(priors[t] for t in root)
+            assert all(priors[t] <= cut for t in view.legal if t not in root)
+            # chosen from the seat's view alone: a world dealt anew gives the same roots
+            other = SeatView.of(game.sample(game.to_act, rng), game.to_act, view.history)
+            assert bot.root_moves(other) == root
+            narrowed += 1
+        assert {m for m, _q, _n in bot.analyse(view)} <= set(root)
+    assert narrowed > 3 and whole > 3
+    assert ISMCTSBot(1, SearchParams(iterations=5)).root_moves(view) == list(view.legal)
+
+
+def test_ismcts_policy_plays_legal_moves_under_every_rule_set() -> None:
+    for rules in all_rules(cap=60)[::3]:
+        game = new_game(rules, seed=6)
+        bots = [make_bot("ismcts-policy:20it", seed=s, workers=1) for s in range(game.n)]
+        assert _play(game, bots, limit=40)
 
 
 def test_missing_numpy_gives_a_clear_error() -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots import LEVELS, SeatView, make_bot
-from ..bots.registry import BOT_KINDS, LEVEL_SPECS
+from ..bots.registry import BOT_KINDS, LEVEL_SPECS, SEARCH_KINDS
 from ..engine.errors import CuttleError
 from ..engine.position import HIDDEN, deal_from_view, from_json
 from ..engine.rules import PRESETS, RuleSet, get_rules, load_house_rules
@@ -85,7 +85,7 @@ def _with_time(spec: str, seconds: float | None) -> str:
     if seconds is None or ":" in spec:
         return spec
     kind = LEVEL_SPECS.get(spec, spec).partition(":")[0]
-    if kind in ("pimc", "ismcts", "ismcts-neural"):
+    if kind in SEARCH_KINDS:
         return f"{spec}:{seconds:g}s"
     return spec
 

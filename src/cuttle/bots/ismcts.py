@@ -39,8 +39,9 @@ class ISMCTSBot(SeededBot):
         self.total_search_seconds = 0.0
 
     def analyse(self, view: SeatView) -> list[tuple[str, float, int]]:
-        """Search and return ``(move, estimated win chance, visits)``, best first."""
-        moves = sorted(parse_move(t) for t in view.legal)
+        """Search and return ``(move, estimated win chance, visits)``, best first (the
+        moves of :meth:`root_moves`)."""
+        moves = sorted(parse_move(t) for t in self.root_moves(view))
         seed = self.rng.getrandbits(63)
         t0 = time.perf_counter()
         if self.workers > 1:
@@ -51,6 +52,19 @@ class ISMCTSBot(SeededBot):
         self.last_iterations = its
         self.total_iterations += its
         return [(move_text(m), q, n) for m, n, q in ranked(stats, moves)]
+
+    def root_moves(self, view: SeatView) -> list[str]:
+        """The legal moves the search compares: all of them, or with a ``"neural"``
+        prior (:attr:`SearchParams.prior`) the policy's best ``prior_keep``."""
+        keep = self.params.prior_keep
+        if self.params.prior != "neural" or len(view.legal) <= keep:
+            return list(view.legal)
+        from .neural import move_priors
+
+        priors = move_priors(view)
+        if priors is None:
+            return list(view.legal)
+        return sorted(priors, key=lambda t: (-priors[t], t))[:keep]
 
     def choose(self, view: SeatView) -> str:
         """Return the best root move (forced moves are returned at once)."""

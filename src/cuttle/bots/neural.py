@@ -158,6 +158,48 @@ def _players(position: Mapping[str, Any]) -> int:
     return len(position["hands"])
 
 
+def legal_options(
+    view: SeatView, texts: Sequence[str]
+) -> tuple[dict[int, str], dict[tuple[int, ...], str]]:
+    """The moves ``texts`` of ``view`` in the action layout: action index -> move text
+    (for a discard, its first card's step, labelled ``"discard-card <index>"``), and the
+    discards by their sorted cards. Moves with no index in the layout are left out."""
+    actor = view.acting
+    players = _players(view.position)
+    options: dict[int, str] = {}
+    discards: dict[tuple[int, ...], str] = {}
+    for t in texts:
+        m = parse_move(t)
+        if m[0] == DISCARD:
+            discards[tuple(sorted(m[4]))] = t
+            continue
+        try:
+            i = encode_move(m, actor, players)
+        except EncodingError:
+            continue
+        options.setdefault(i, t)
+    if discards:
+        for i in DiscardChooser(list(discards)).allowed():
+            options.setdefault(i, f"discard-card {i}")
+    return options, discards
+
+
+def move_priors(view: SeatView, net: PolicyValueNet | None = None) -> dict[str, float] | None:
+    """The policy head's probability of each legal move of ``view`` (summing to 1), or
+    ``None`` when they cannot all be told apart: a discard (chosen a card at a time, so
+    a whole discard has no single probability) or a move outside the action layout."""
+    texts = sorted(view.legal)
+    options, discards = legal_options(view, texts)
+    if discards or len(options) != len(texts):
+        return None
+    model = net if net is not None else load_default()
+    keys = list(options)
+    logits = model.logits(model.trunk(encode_view(view.position, view.rules)), keys)
+    p = np.exp(logits - logits.max())
+    p /= p.sum()
+    return {options[k]: float(q) for k, q in zip(keys, p, strict=True)}
+
+
 class NeuralBot(SeededBot):
     """Plays the network's policy over the legal moves of its seat's view.
 
@@ -209,25 +251,7 @@ class NeuralBot(SeededBot):
     def _options(
         self, view: SeatView, texts: list[str]
     ) -> tuple[dict[int, str], dict[tuple[int, ...], str]]:
-        """Legal indices -> move text (discard steps: a label), and discards by cards."""
-        actor = view.acting
-        players = _players(view.position)
-        options: dict[int, str] = {}
-        discards: dict[tuple[int, ...], str] = {}
-        for t in texts:
-            m = parse_move(t)
-            if m[0] == DISCARD:
-                discards[tuple(sorted(m[4]))] = t
-                continue
-            try:
-                i = encode_move(m, actor, players)
-            except EncodingError:
-                continue
-            options.setdefault(i, t)
-        if discards:
-            for i in DiscardChooser(list(discards)).allowed():
-                options.setdefault(i, f"discard-card {i}")
-        return options, discards
+        return legal_options(view, texts)
 
     def choose(self, view: SeatView) -> str:
         """Return the policy's move among ``view.legal``."""
@@ -301,7 +325,9 @@ __all__ = [
     "WEIGHTS_PATH",
     "NeuralBot",
     "PolicyValueNet",
+    "legal_options",
     "load_default",
+    "move_priors",
     "neural_evaluator",
     "view_value",
 ]

@@ -3,7 +3,9 @@
 A *spec* names a bot and optionally its budget: ``random``, ``greedy``, ``pimc``,
 ``pimc:0.5s``, ``pimc:60it`` (worlds), ``ismcts``, ``ismcts:0.5s``, ``ismcts:2000it``,
 ``neural`` (the learned policy network; needs numpy), ``ismcts-neural`` (ISMCTS whose
-leaves the network's value head scores; takes a budget like ``ismcts``), or a level
+leaves the network's value head scores; takes a budget like ``ismcts``),
+``ismcts-policy`` (ISMCTS over only the root moves the network's policy likes best;
+takes a budget), or a level
 ``easy``, ``medium``, ``hard``, ``expert`` (which may also take a budget suffix, e.g.
 ``expert:1s``).
 """
@@ -15,8 +17,11 @@ import re
 
 from .base import Bot, SeatView
 
-BOT_KINDS = ("random", "greedy", "pimc", "ismcts", "neural", "ismcts-neural")
+BOT_KINDS = ("random", "greedy", "pimc", "ismcts", "neural", "ismcts-neural", "ismcts-policy")
 """The bot names :func:`make_bot` accepts (besides the levels)."""
+
+SEARCH_KINDS = ("pimc", "ismcts", "ismcts-neural", "ismcts-policy")
+"""The bots that search for as long as their budget allows (``name:0.5s``)."""
 
 LEVELS: dict[str, str] = {
     "easy": "greedy with noise: a random move 40% of the time",
@@ -102,7 +107,7 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         if budget:
             raise ValueError(f"bot spec {spec!r}: 'neural' takes no budget")
         bot = _neural_bot(seed)
-    elif kind in ("ismcts", "ismcts-neural"):
+    elif kind in ("ismcts", "ismcts-neural", "ismcts-policy"):
         from .ismcts import ISMCTSBot, SearchParams
         from .parallel import worth_parallel
 
@@ -112,7 +117,13 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         if kind == "ismcts-neural":
             _neural_bot(seed)  # fail early, with the reason, if the net cannot load
             evaluator = "neural"
-        params = SearchParams(iterations=iterations, seconds=seconds, evaluator=evaluator)
+        prior = "none"
+        if kind == "ismcts-policy":
+            _neural_bot(seed)
+            prior = "neural"
+        params = SearchParams(
+            iterations=iterations, seconds=seconds, evaluator=evaluator, prior=prior
+        )
         if workers is None:
             workers = default_workers() if worth_parallel(params) else 1
         bot = ISMCTSBot(seed, params, workers=max(1, workers))

@@ -69,6 +69,14 @@ class SearchParams:
     ``"neural"`` (the value head of :mod:`cuttle.bots.neural`, from each side's view of
     the sampled world; needs numpy)."""
 
+    prior: str = "none"
+    """What narrows the root before the search: ``"none"`` (every legal move is
+    searched) or ``"neural"`` (only the :attr:`prior_keep` moves the network's policy
+    head likes best, :func:`cuttle.bots.neural.move_priors`; needs numpy). Discards and
+    positions with no more moves than that are searched whole."""
+    prior_keep: int = 6
+    """Root moves kept by the ``"neural"`` prior."""
+
     def leaf_evaluator(self) -> Callable[[Game], list[float]]:
         """The function that scores a leaf for every seat (see :attr:`evaluator`)."""
         if self.evaluator == "heuristic":
