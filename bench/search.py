@@ -1,6 +1,9 @@
 """Search speed: ISMCTS iterations per second, one process and root-parallel.
 
-Run: ``.venv/bin/python bench/search.py [--seconds 1.0] [--positions 8] [--json]``.
+Run: ``.venv/bin/python bench/search.py [--seconds 1.0] [--positions 8] [--json]``;
+``--evaluator neural`` scores the leaves with the ``neural`` net's value head (as
+``ismcts-neural`` does; in C when the accelerator is built, in numpy with
+``CUTTLE_PURE_PYTHON=1``), ``--single`` skips the root-parallel and PIMC measurements.
 
 Positions are taken from seeded games between greedy bots (every few moves, so early,
 middle and late positions all count); each is searched from the acting seat's view for
@@ -55,9 +58,11 @@ def main() -> None:
     ap.add_argument("--rules", default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--evaluator", choices=["heuristic", "neural"], default="heuristic")
+    ap.add_argument("--single", action="store_true", help="one process only, no PIMC")
     args = ap.parse_args()
     games = positions(args.positions, args.rules, args.seed)
-    params = SearchParams(seconds=args.seconds)
+    params = SearchParams(seconds=args.seconds, evaluator=args.evaluator)
     workers = os.cpu_count() or 1
     single, multi, pimc = [], [], []
     rng = random.Random(args.seed)
@@ -68,6 +73,8 @@ def main() -> None:
         t = time.perf_counter()
         _, its = search(view, legal, params, seed=i)
         single.append(its / (time.perf_counter() - t))
+        if args.single:
+            continue
         if workers > 1:
             t = time.perf_counter()
             _, its = parallel_search(view, legal, params, seed=i, workers=workers)
@@ -84,12 +91,16 @@ def main() -> None:
         "ismcts_iterations_per_s_one_process": statistics.fmean(single),
         "ismcts_iterations_per_s_min": min(single),
         "ismcts_iterations_per_s_all_cores": statistics.fmean(multi) if multi else None,
-        "pimc_rollouts_per_s": statistics.fmean(pimc),
+        "pimc_rollouts_per_s": statistics.fmean(pimc) if pimc else None,
+        "evaluator": args.evaluator,
     }
     if args.json:
         print(json.dumps(result, indent=2))
         return
-    print(f"{len(games)} {args.rules} positions, {args.seconds:g} s each, {workers} cores")
+    print(
+        f"{len(games)} {args.rules} positions, {args.seconds:g} s each, {workers} cores, "
+        f"{args.evaluator} evaluation"
+    )
     print(
         f"ISMCTS, one process : {result['ismcts_iterations_per_s_one_process']:8,.0f} it/s "
         f"(slowest position {result['ismcts_iterations_per_s_min']:,.0f})"
@@ -98,7 +109,8 @@ def main() -> None:
         print(
             f"ISMCTS, {workers} processes: {result['ismcts_iterations_per_s_all_cores']:8,.0f} it/s"
         )
-    print(f"PIMC rollouts       : {result['pimc_rollouts_per_s']:8,.0f} /s")
+    if pimc:
+        print(f"PIMC rollouts       : {result['pimc_rollouts_per_s']:8,.0f} /s")
 
 
 if __name__ == "__main__":

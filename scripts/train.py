@@ -9,12 +9,16 @@ Two stages, both resumable, both writing under ``--out``:
    only), its legal action indices and the teacher's move (policy target) are kept; a
    discard of several cards gives one sample per card. With chance ``--explore`` the
    game then goes on with a random legal move instead, for variety. When the game ends
-   every sample gets its seat's result (+1 win, -1 loss, 0 draw: the value target).
+   every sample gets its seat's result (+1 win, -1 loss, 0 draw) and, from a searching
+   teacher, the search's own estimate for its move (its mean reward, a win chance ``q``,
+   kept as ``2q - 1``; the result where the teacher does not search).
    Games are written in shards of ``--shard`` games (``data/shard-NNNNN.npz``); a shard
    already on disk is not played again.
 2. **Training** (``--epochs``): a multilayer perceptron ``1980 -> hidden -> hidden`` with
    a policy head over the 6,278 actions (masked cross-entropy: illegal actions get no
-   probability) and a tanh value head (squared error), Adam, 10% of the games held out.
+   probability) and a tanh value head (squared error) towards ``--value-target``: the
+   game's result, the search's estimate, or a mix; Adam, 10% of the games held out; the
+   epoch with the lowest held-out loss is the one kept.
    ``--backend torch`` (PyTorch on CPU, the default when it is importable) or ``numpy``
    (the same model and optimiser by hand). The net is written to ``--out/neural.npz``
    (float16) with its training record in ``meta``; ``--install`` copies it to the
@@ -70,6 +74,8 @@ class GameSamples:
     target: list[int]
     value: list[float]
     moves: int
+    search_value: list[float] | None = None
+    """The teacher's estimate for each sample (``2q - 1``; the result where it has none)."""
 
 
 def play_game(task: tuple[int, str, str, float]) -> GameSamples:
@@ -83,6 +89,7 @@ def play_game(task: tuple[int, str, str, float]) -> GameSamples:
     legal: list[list[int]] = []
     target: list[int] = []
     seats: list[int] = []
+    estimates: list[float | None] = []
     moves = 0
     while game.winners is None:
         seat = game.to_act
@@ -90,8 +97,9 @@ def play_game(task: tuple[int, str, str, float]) -> GameSamples:
         if len(view.legal) == 1:
             move = view.legal[0]
         else:
-            move = bots[seat].choose(view)
+            move, estimate = _teach(bots[seat], view)
             _record(view, move, obs, legal, target)
+            estimates.extend([estimate] * (len(target) - len(seats)))
             seats.extend([seat] * (len(target) - len(seats)))
             if explore and rng.random() < explore:
                 move = rng.choice(sorted(view.legal))
@@ -99,7 +107,18 @@ def play_game(task: tuple[int, str, str, float]) -> GameSamples:
         moves += 1
     winners = set(game.winners)
     value = [0.0 if not winners else (1.0 if s in winners else -1.0) for s in seats]
-    return GameSamples(obs, legal, target, value, moves)
+    searched = [v if e is None else e for v, e in zip(value, estimates, strict=True)]
+    return GameSamples(obs, legal, target, value, moves, searched)
+
+
+def _teach(bot: Any, view: SeatView) -> tuple[str, float | None]:
+    """The teacher's move, and its estimate of it as ``2q - 1`` where it searches (the
+    mean reward of its best root move: a win chance ``q``)."""
+    analyse = getattr(bot, "analyse", None)
+    if analyse is None:
+        return bot.choose(view), None
+    move, q, _visits = analyse(view)[0]
+    return move, 2.0 * q - 1.0
 
 
 def _record(
@@ -142,6 +161,9 @@ def _pack(games: Sequence[GameSamples]) -> dict[str, np.ndarray]:
         "legal_len": lengths,
         "target": np.array([t for g in games for t in g.target], dtype=np.int16),
         "value": np.array([v for g in games for v in g.value], dtype=np.float32),
+        "search_value": np.array(
+            [v for g in games for v in (g.search_value or g.value)], dtype=np.float32
+        ),
         "game": np.array([k for k, g in enumerate(games) for _ in g.target], dtype=np.int32),
         "moves": np.array([g.moves for g in games], dtype=np.int32),
     }
@@ -356,6 +378,22 @@ class TorchModel:
         return {k: v.detach().numpy().copy() for k, v in self.p.items()}
 
 
+def value_targets(data: dict[str, np.ndarray], kind: str, mix: float) -> np.ndarray:
+    """The value head's targets: the results (``result``), the teacher's estimates
+    (``search``), or ``mix`` times the estimates plus ``1 - mix`` times the results."""
+    if kind == "result":
+        return data["value"]
+    if "search_value" not in data:
+        raise SystemExit(
+            "this data has no search estimates (made before they were kept): "
+            "use --value-target result, or a new --out"
+        )
+    if kind == "search":
+        return data["search_value"]
+    out: np.ndarray = mix * data["search_value"] + (1.0 - mix) * data["value"]
+    return out.astype(np.float32)
+
+
 def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> tuple[PolicyValueNet, dict]:
     """Train a net on ``data``; return it with its training record."""
     rng = np.random.default_rng(args.seed)
@@ -382,6 +420,7 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> tuple[Policy
     arrays = _init(args.hidden, rng)
     cls = TorchModel if backend == "torch" else NumpyModel
     model = cls(arrays, args.lr, args.value_weight)
+    values = value_targets(data, args.value_target, args.value_mix)
 
     def batch(rows):
         x = data["obs"][rows].astype(np.float32)
@@ -389,10 +428,11 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> tuple[Policy
             x,
             _masks(legal, starts, data["legal_len"], rows),
             data["target"][rows],
-            data["value"][rows],
+            values[rows],
         )
 
     history = []
+    best: tuple[float, int, dict[str, np.ndarray]] | None = None
     t0 = time.perf_counter()
     for epoch in range(args.epochs):
         order = rng.permutation(tr)
@@ -413,11 +453,15 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> tuple[Policy
             row.update(
                 val_policy_loss=round(vp, 4), val_value_mse=round(vv, 4), val_top1=round(acc, 4)
             )
+            loss = vp + args.value_weight * vv
+            if best is None or loss < best[0]:
+                best = (loss, epoch + 1, {k: v.copy() for k, v in model.arrays().items()})
         row["seconds"] = round(time.perf_counter() - t0, 1)
         history.append(row)
         if not args.quiet:
             print("train:", json.dumps(row))
-    trained = model.arrays()
+    # the epoch with the lowest held-out loss (policy + weighted value), else the last
+    trained = best[2] if best is not None else model.arrays()
     # Inputs that never fired in training carry only their random start: zero them, so
     # that positions unlike the training data (other seat counts) are not pushed around
     # by noise, and the file compresses.
@@ -432,6 +476,9 @@ def train(args: argparse.Namespace, data: dict[str, np.ndarray]) -> tuple[Policy
         "val_samples": len(va),
         "games": games,
         "epochs": history,
+        "kept_epoch": best[1] if best is not None else len(history),
+        "value_target": args.value_target
+        + (f" {args.value_mix:g}" if args.value_target == "mix" else ""),
         "train_seconds": round(time.perf_counter() - t0, 1),
         "inputs_zeroed": len(dead),
     }
@@ -456,6 +503,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--value-weight", type=float, default=1.0)
+    p.add_argument(
+        "--value-target",
+        choices=["result", "search", "mix"],
+        default="search",
+        help="what the value head learns: the game's result, the teacher's search estimate, "
+        "or --value-mix of the estimate plus the rest of the result",
+    )
+    p.add_argument("--value-mix", type=float, default=0.5, help="the estimate's share (mix)")
     p.add_argument("--hidden", type=lambda s: [int(x) for x in s.split(",")], default=[128, 128])
     p.add_argument("--backend", choices=["auto", "torch", "numpy"], default="auto")
     p.add_argument("--seed", type=int, default=1)

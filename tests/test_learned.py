@@ -155,6 +155,32 @@ def test_value_evaluator_is_unchanged_by_the_fast_encoder(rules) -> None:  # typ
     assert checked > 5
 
 
+def test_the_compiled_value_agrees_with_numpy() -> None:
+    from cuttle.bots.encoding import SeatEncoder, compiled_available, use_compiled
+
+    net = load_default()
+    assert compiled_available(), "make setup builds the compiled accelerator"
+    checked = 0
+    for rules in all_rules(cap=60)[::2]:
+        game = new_game(rules, seed=7)
+        enc = SeatEncoder(game.rules)
+        rng = random.Random(7)
+        while game.winners is None:
+            obs = enc.encode_game(game, game.to_act)
+            numpy_value = net.value(net.trunk(obs))
+            assert abs(net.value_of(obs) - numpy_value) < 1e-5
+            was = use_compiled(False)
+            try:
+                assert net.value_of(obs) == numpy_value  # the reference path, exactly
+            finally:
+                use_compiled(was)
+            checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 100
+    with pytest.raises(ValueError, match="reads"):
+        net._fast.value(np.zeros(OBS_SIZE - 1, np.float32))
+
+
 def test_ismcts_neural_plays_legal_moves() -> None:
     bot = make_bot("ismcts-neural:40it", seed=2)
     assert isinstance(bot, ISMCTSBot) and bot.params.evaluator == "neural"
@@ -263,6 +289,49 @@ def test_training_script_runs_end_to_end(tmp_path: Path, backend: str) -> None:
     # resuming finds the shard on disk and plays no game again
     assert train.main(argv) == 0
     assert '"games_played_now": 0' in (tmp_path / "train.json").read_text()
+
+
+def test_the_neural_bots_play_the_net_named_by_the_environment(tmp_path: Path) -> None:
+    train = _train_module()
+    net = PolicyValueNet(train._init([16, 16], np.random.default_rng(0)), {"samples": 1})
+    net.save(tmp_path / "other.npz")
+    code = (
+        "from cuttle.bots.neural import load_default\n"
+        "from cuttle.bots import make_bot\n"
+        "make_bot('ismcts-neural:5it')\n"
+        "print(load_default().hidden_sizes)\n"
+    )
+    env = {**os.environ, "CUTTLE_NEURAL_WEIGHTS": str(tmp_path / "other.npz")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "(16, 16)"
+    env["CUTTLE_NEURAL_WEIGHTS"] = str(tmp_path / "missing.npz")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert out.returncode != 0 and "missing.npz" in out.stderr
+    assert "ValueError: the 'neural' bot cannot load its network" in out.stderr
+
+
+def test_a_searching_teacher_s_estimates_become_value_targets(tmp_path: Path) -> None:
+    train = _train_module()
+    argv = ["--games", "2", "--epochs", "3", "--teacher", "ismcts:30it", "--workers", "1"]
+    argv += ["--out", str(tmp_path), "--backend", "numpy", "--quiet", "--hidden", "16,16"]
+    assert train.main([*argv, "--value-target", "mix", "--value-mix", "0.25"]) == 0
+    data = train.load_data(tmp_path / "data", 2, 50)
+    result, search = data["value"], data["search_value"]
+    assert set(np.unique(result)) <= {-1.0, 0.0, 1.0}
+    # the estimates are win chances from the search: inside [-1, 1], and not the results
+    assert np.all(np.abs(search) <= 1.0) and not np.array_equal(search, result)
+    assert len(np.unique(search)) > 10
+    mixed = train.value_targets(data, "mix", 0.25)
+    assert np.allclose(mixed, 0.25 * search + 0.75 * result)
+    assert train.value_targets(data, "search", 0.5) is search
+    net = PolicyValueNet.load(tmp_path / "neural.npz")
+    assert net.meta["value_target"] == "mix 0.25"
+    held_out = [e["val_policy_loss"] + e["val_value_mse"] for e in net.meta["epochs"]]
+    assert net.meta["kept_epoch"] == 1 + held_out.index(min(held_out))
+    # a greedy teacher does not search: its estimates are the results
+    greedy = _train_module().play_game((5, "greedy", "standard", 0.0))
+    assert greedy.search_value == greedy.value
 
 
 @pytest.mark.torch

@@ -40,3 +40,9 @@ class ActionKeys:
     def legal_map_obs_new(
         self, legal: list[Any], writer: ObsWriter, game: Any, seat: int
     ) -> tuple[dict[int, Any], np.ndarray, np.ndarray] | None: ...
+
+class ValueNet:
+    def __init__(
+        self, weights: list[np.ndarray], biases: list[np.ndarray], wv: np.ndarray, bv: float
+    ) -> None: ...
+    def value(self, obs: np.ndarray) -> float: ...

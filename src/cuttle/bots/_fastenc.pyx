@@ -24,6 +24,7 @@ from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport PyObject, _Py_REFCNT
+from libc.math cimport tanh
 from libc.string cimport memcpy, memset
 
 
@@ -688,3 +689,118 @@ cdef class ActionKeys:
                             raise IndexError("mask too short")
                         mk[idx] = 1
         return out
+
+
+cdef class ValueNet:
+    """The value head of :class:`cuttle.bots.neural.PolicyValueNet` in C: ReLU layers,
+    then ``tanh(h @ wv + bv)``, for one observation (the search's leaf evaluation).
+
+    The first layer reads only the observation's non-zero inputs and every layer skips
+    the inputs ReLU zeroed, as the numpy form does; float32 sums in another order, so the
+    two agree to float32 rounding, not bit for bit (``tests/test_learned.py``)."""
+
+    cdef float** w
+    cdef float** b
+    cdef Py_ssize_t* width
+    cdef Py_ssize_t layers
+    cdef Py_ssize_t n_in
+    cdef float* wv
+    cdef double bv
+    cdef float* h
+    cdef float* h2
+
+    def __cinit__(self, list weights, list biases, wv, double bv):
+        cdef Py_ssize_t k, cap, rows, cols
+        cdef const float[:, ::1] w
+        cdef const float[::1] b
+        cdef const float[::1] v
+        self.layers = len(weights)
+        if self.layers == 0 or len(biases) != self.layers:
+            raise ValueError("a value net needs as many biases as weights, at least one")
+        self.w = <float**>PyMem_Malloc(self.layers * sizeof(float*))
+        self.b = <float**>PyMem_Malloc(self.layers * sizeof(float*))
+        self.width = <Py_ssize_t*>PyMem_Malloc((self.layers + 1) * sizeof(Py_ssize_t))
+        if self.w == NULL or self.b == NULL or self.width == NULL:
+            raise MemoryError()
+        memset(self.w, 0, self.layers * sizeof(float*))
+        memset(self.b, 0, self.layers * sizeof(float*))
+        cap = 0
+        for k in range(self.layers):
+            w = weights[k]
+            b = biases[k]
+            rows = w.shape[0]
+            cols = w.shape[1]
+            if k == 0:
+                self.width[0] = rows
+            elif rows != self.width[k]:
+                raise ValueError(f"layer {k} reads {rows} inputs; the one before gives {self.width[k]}")
+            if b.shape[0] != cols:
+                raise ValueError(f"layer {k} has {cols} outputs but {b.shape[0]} biases")
+            self.width[k + 1] = cols
+            cap = max(cap, cols)
+            self.w[k] = <float*>PyMem_Malloc(rows * cols * sizeof(float))
+            self.b[k] = <float*>PyMem_Malloc(cols * sizeof(float))
+            if self.w[k] == NULL or self.b[k] == NULL:
+                raise MemoryError()
+            memcpy(self.w[k], &w[0, 0], rows * cols * sizeof(float))
+            memcpy(self.b[k], &b[0], cols * sizeof(float))
+        v = wv
+        if v.shape[0] != self.width[self.layers]:
+            raise ValueError("the value head's weights do not match the last layer")
+        self.wv = <float*>PyMem_Malloc(v.shape[0] * sizeof(float))
+        self.h = <float*>PyMem_Malloc(cap * sizeof(float))
+        self.h2 = <float*>PyMem_Malloc(cap * sizeof(float))
+        if self.wv == NULL or self.h == NULL or self.h2 == NULL:
+            raise MemoryError()
+        memcpy(self.wv, &v[0], v.shape[0] * sizeof(float))
+        self.bv = bv
+        self.n_in = self.width[0]
+
+    def __dealloc__(self):
+        cdef Py_ssize_t k
+        if self.w != NULL:
+            for k in range(self.layers):
+                PyMem_Free(self.w[k])
+            PyMem_Free(self.w)
+        if self.b != NULL:
+            for k in range(self.layers):
+                PyMem_Free(self.b[k])
+            PyMem_Free(self.b)
+        PyMem_Free(self.width)
+        PyMem_Free(self.wv)
+        PyMem_Free(self.h)
+        PyMem_Free(self.h2)
+
+    def value(self, const float[::1] obs):
+        """The value of one observation, in [-1, 1]."""
+        cdef Py_ssize_t i, j, k, rows, cols
+        cdef float x
+        cdef float* row
+        cdef float* h = self.h
+        cdef float* h2 = self.h2
+        cdef float* tmp
+        cdef float* w
+        cdef double v = 0.0
+        if obs.shape[0] != self.n_in:
+            raise ValueError(f"the net reads {self.n_in} inputs, not {obs.shape[0]}")
+        for k in range(self.layers):
+            rows = self.width[k]
+            cols = self.width[k + 1]
+            w = self.w[k]
+            memcpy(h2, self.b[k], cols * sizeof(float))
+            for i in range(rows):
+                x = obs[i] if k == 0 else h[i]
+                if x != 0.0:
+                    row = w + i * cols
+                    for j in range(cols):
+                        h2[j] += x * row[j]
+            for j in range(cols):
+                if h2[j] < 0.0:
+                    h2[j] = 0.0
+            tmp = h
+            h = h2
+            h2 = tmp
+        cols = self.width[self.layers]
+        for j in range(cols):
+            v += h[j] * self.wv[j]
+        return tanh(v + self.bv)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -45,6 +46,8 @@ from .encoding import (
     DiscardChooser,
     EncodingError,
     SeatEncoder,
+    compiled_active,
+    compiled_available,
     encode_move,
     encode_view,
 )
@@ -140,18 +143,48 @@ class PolicyValueNet:
         """The value head from a trunk output: the observer's expected result in [-1, 1]."""
         return math.tanh(float(h @ self.wv) + self.bv)
 
+    def value_of(self, obs: Array) -> float:
+        """``value(trunk(obs))``, in C when the compiled accelerator is built and active
+        (:func:`cuttle.bots.encoding.compiled_active`): the search's leaf evaluation.
+        The two agree to float32 rounding."""
+        fast = self._fast
+        if fast is None or not compiled_active() or obs.dtype != np.float32:
+            return self.value(self.trunk(obs))
+        return fast.value(obs)  # type: ignore[no-any-return]
+
+    @property
+    def _fast(self) -> Any:
+        """The compiled value net (:class:`cuttle.bots._fastenc.ValueNet`), made once."""
+        fast = self.__dict__.get("_fast_net")
+        if fast is None and compiled_available():
+            from . import _fastenc
+
+            weights = [w for w, _b in self.layers]
+            biases = [b for _w, b in self.layers]
+            fast = self.__dict__["_fast_net"] = _fastenc.ValueNet(
+                weights, biases, np.ascontiguousarray(self.wv), self.bv
+            )
+        return fast
+
     def predict(self, obs: Array, indices: Sequence[int]) -> tuple[Array, float]:
         """``(logits of indices, value)`` of one observation."""
         h = self.trunk(obs)
         return self.logits(h, indices), self.value(h)
 
 
+WEIGHTS_ENV = "CUTTLE_NEURAL_WEIGHTS"
+"""Environment variable naming another ``.npz`` for the ``neural`` bots to play (say, a
+net just trained by ``scripts/train.py``, to measure it in the arena before installing it)."""
+
+
 @cache
 def load_default() -> PolicyValueNet:
-    """The shipped net, loaded once per process."""
-    if not WEIGHTS_PATH.exists():  # pragma: no cover - a broken install
-        raise FileNotFoundError(f"the neural bot's weights are missing: {WEIGHTS_PATH}")
-    return PolicyValueNet.load(WEIGHTS_PATH)
+    """The net the ``neural`` bots play, loaded once per process: the shipped weights, or
+    the file named by ``CUTTLE_NEURAL_WEIGHTS``."""
+    path = Path(os.environ.get(WEIGHTS_ENV) or WEIGHTS_PATH)
+    if not path.exists():
+        raise FileNotFoundError(f"the neural bot's weights are missing: {path}")
+    return PolicyValueNet.load(path)
 
 
 def _players(position: Mapping[str, Any]) -> int:
@@ -280,7 +313,7 @@ class NeuralBot(SeededBot):
 
 def view_value(net: PolicyValueNet, position: Mapping[str, Any], rules: RuleSet) -> float:
     """The net's value of a seat's view: the seat's expected result in [-1, 1]."""
-    return net.value(net.trunk(encode_view(position, rules)))
+    return net.value_of(encode_view(position, rules))
 
 
 def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list[float]]:
@@ -299,7 +332,7 @@ def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list
         hit = encoders.get(id(g.rules))
         if hit is None or hit[0] is not g.rules:
             hit = encoders[id(g.rules)] = (g.rules, SeatEncoder(g.rules))
-        return model.value(model.trunk(hit[1].encode_game(g, seat)))
+        return model.value_of(hit[1].encode_game(g, seat))
 
     def evaluate_leaf(g: Game) -> list[float]:
         if g.winners is not None:
@@ -322,6 +355,7 @@ def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list
 
 
 __all__ = [
+    "WEIGHTS_ENV",
     "WEIGHTS_PATH",
     "NeuralBot",
     "PolicyValueNet",

@@ -142,7 +142,10 @@ def _neural_bot(seed: int | None) -> Bot:
         raise ValueError(
             "the 'neural' bot needs numpy: pip install numpy (or the 'research' extra)"
         ) from exc
-    return NeuralBot(seed)
+    try:
+        return NeuralBot(seed)
+    except (OSError, ValueError) as exc:  # a missing or unreadable weights file
+        raise ValueError(f"the 'neural' bot cannot load its network: {exc}") from exc
 
 
 def analyse(
