@@ -246,6 +246,8 @@ def test_ismcts_policy_searches_only_the_policy_s_best_root_moves() -> None:
         assert {m for m, _q, _n in bot.analyse(view)} <= set(root)
     assert narrowed > 3 and whole > 3
     assert ISMCTSBot(1, SearchParams(iterations=5)).root_moves(view) == list(view.legal)
+    with pytest.raises(ValueError, match="prior"):
+        ISMCTSBot(1, SearchParams(iterations=5, prior="nope")).root_moves(view)
 
 
 def test_ismcts_policy_plays_legal_moves_under_every_rule_set() -> None:

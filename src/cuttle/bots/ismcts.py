@@ -57,7 +57,9 @@ class ISMCTSBot(SeededBot):
         """The legal moves the search compares: all of them, or with a ``"neural"``
         prior (:attr:`SearchParams.prior`) the policy's best ``prior_keep``."""
         keep = self.params.prior_keep
-        if self.params.prior != "neural" or len(view.legal) <= keep:
+        if self.params.prior not in ("none", "neural"):
+            raise ValueError(f"unknown prior {self.params.prior!r}: 'none' or 'neural'")
+        if self.params.prior == "none" or len(view.legal) <= keep:
             return list(view.legal)
         from .neural import move_priors
 
