@@ -270,7 +270,7 @@ class NeuralBot(SeededBot):
         ``"discard-card <card index>"``) with its probability, most likely first."""
         texts = sorted(view.legal)
         obs = encode_view(view.position, view.rules)
-        options, _discards = self._options(view, texts)
+        options, _discards = legal_options(view, texts)
         if not options:
             return []
         keys = list(options)
@@ -281,18 +281,13 @@ class NeuralBot(SeededBot):
         rows.sort(key=lambda r: -r[1])
         return rows
 
-    def _options(
-        self, view: SeatView, texts: list[str]
-    ) -> tuple[dict[int, str], dict[tuple[int, ...], str]]:
-        return legal_options(view, texts)
-
     def choose(self, view: SeatView) -> str:
         """Return the policy's move among ``view.legal``."""
         only = forced(view)
         if only is not None:
             return only
         texts = sorted(view.legal)
-        options, discards = self._options(view, texts)
+        options, discards = legal_options(view, texts)
         if not options:  # no legal move has a place in the action layout
             return texts[self.rng.randrange(len(texts))]
         h = self.net.trunk(encode_view(view.position, view.rules))
