@@ -8,6 +8,14 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+from .offload import DB_THREADS
+
+POOL_SIZE = DB_THREADS + 4
+"""Connections a server process keeps open (PostgreSQL): the offload's threads, the group
+writer and a few to spare, so that a busy worker does not connect anew for each call."""
+POOL_OVERFLOW = 8
+"""Extra connections a burst may open beyond :data:`POOL_SIZE` (closed when returned)."""
+
 
 def make_engine(url: str) -> Engine:
     """Create the engine for ``url``; SQLite gets WAL, ``synchronous=NORMAL`` and a busy timeout.
@@ -36,7 +44,10 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # Enough kept connections for every thread that holds one at once (the offload's
+    # threads and the group writer's, with room to spare): with SQLAlchemy's default of
+    # five, a busy worker opened and closed a connection about six times a second.
+    return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker[Session]:
