@@ -23,14 +23,18 @@ from clusterutil import children_of
 from srvutil import free_port
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int, reaped: bool = False) -> float:
     """User plus system CPU seconds used so far by process ``pid`` (Linux ``/proc``; NaN
-    if it is gone)."""
+    if it is gone); with ``reaped``, plus those of its children that have ended (the
+    backends PostgreSQL's postmaster started and waited for)."""
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return float("nan")
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    ticks = int(fields[11]) + int(fields[12])
+    if reaped:
+        ticks += int(fields[13]) + int(fields[14])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 class Postgres:
@@ -86,9 +90,11 @@ class Postgres:
         return f"postgresql+psycopg://cuttle:{self.password}@127.0.0.1:{self.port}/cuttle"
 
     def cpu_seconds(self) -> float:
-        """CPU seconds used so far by the server and its backends (Linux ``/proc``)."""
+        """CPU seconds used so far by the server and its backends, those that have ended
+        included (Linux ``/proc``: a connection closed takes its backend's time with it
+        otherwise)."""
         pid = int((self.root / "data" / "postmaster.pid").read_text().split()[0])
-        return sum(cpu_seconds(p) for p in [pid, *children_of(pid)])
+        return cpu_seconds(pid, reaped=True) + sum(cpu_seconds(p) for p in children_of(pid))
 
     def count_moves(self, where: str = "true") -> int:
         """Rows in ``moves`` (those matching the SQL condition ``where``)."""
