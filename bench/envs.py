@@ -201,11 +201,15 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
     return run
 
 
-def openspiel(rules: RuleSet, observer: bool = False) -> Callable[[int], int]:
+def openspiel(rules: RuleSet, observer: bool = False, direct: bool = False) -> Callable[[int], int]:
     """One random game through pyspiel, with an observation tensor per decision:
     ``state.observation_tensor()`` (a Python list of 1,980 floats, copied out by pyspiel),
     or with ``observer`` the Python game's observer (``game.make_py_observer()``) whose
-    ``tensor``, a numpy array, ``set_from(state, player)`` fills in place."""
+    ``tensor``, a numpy array, ``set_from(state, player)`` fills in place. With ``direct``
+    every action goes straight to the game's ``_apply_action`` instead of through
+    pyspiel's ``apply_action`` (C++ ``State::ApplyAction``, which calls back into Python
+    for ``current_player`` and ``_apply_action``): not a way to play (pyspiel's history is
+    left behind), only to measure what that dispatch costs."""
     import pyspiel
 
     import cuttle.envs.openspiel  # noqa: F401 - registers python_cuttle
@@ -221,16 +225,17 @@ def openspiel(rules: RuleSet, observer: bool = False) -> Callable[[int], int]:
     def run(seed: int) -> int:
         rng = random.Random(seed)
         state = game.new_initial_state()
+        apply = state._apply_action if direct else state.apply_action
         n = 0
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                apply(rng.choice(state.chance_outcomes())[0])
                 continue
             if observer:
                 obs.set_from(state, state.current_player())
             else:
                 state.observation_tensor(state.current_player())
-            state.apply_action(rng.choice(state.legal_actions()))
+            apply(rng.choice(state.legal_actions()))
             n += 1
         return n
 
@@ -310,6 +315,36 @@ def parts(rules: RuleSet, games: int = 200) -> dict[str, float]:
     return out
 
 
+def dispatch_table(labels: list[str], seconds: float, rounds: int) -> None:
+    """Print the engine, ``openspiel-obs``, and the same with every action applied
+    straight by the game (``direct``): the difference is pyspiel's dispatch, the C++
+    ``State::ApplyAction`` of a Python game calling back into Python twice per action,
+    chance actions included."""
+    print(
+        "| rule set | engine | openspiel-obs | without pyspiel's dispatch | openspiel-obs "
+        "/ engine | without dispatch / engine | dispatch µs per decision |"
+    )
+    print("|---|" + "---:|" * 6)
+    for label in labels:
+        rules = rule_set(label)
+        eng, full, direct = _measure_all(
+            [engine(rules), openspiel(rules, True), openspiel(rules, True, direct=True)],
+            seconds,
+            rounds,
+        )
+        cost = (1 / full - 1 / direct) * 1e6
+        print(
+            f"| {label} | {eng:,.0f} | {full:,.0f} | {direct:,.0f} | {full / eng:.2f} "
+            f"| {direct / eng:.2f} | {cost:.1f} |"
+        )
+    print()
+    print(
+        f"Decisions per CPU second, one process; Python {sys.version.split()[0]}, "
+        f"{os.cpu_count()} cores; `python bench/envs.py --dispatch --seconds {seconds:g} "
+        f"--rounds {rounds}`."
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the table."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -322,6 +357,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rounds", type=int, default=4, help="interleaved slices of each measurement")
     ap.add_argument(
         "--pure", action="store_true", help="the pure-Python encoder (no compiled accelerator)"
+    )
+    ap.add_argument(
+        "--dispatch",
+        action="store_true",
+        help="what pyspiel's own C++ dispatch of each action costs (openspiel-obs with and "
+        "without it)",
     )
     args = ap.parse_args(argv)
     EnvGame.reference_observations = args.reference
@@ -336,6 +377,9 @@ def main(argv: list[str] | None = None) -> None:
             print(f"| {name} | " + " | ".join(f"{table[lb][name]:.1f}" for lb in labels) + " |")
         return
     labels = [x.strip() for x in args.rules.split(",") if x.strip()]
+    if args.dispatch:
+        dispatch_table(labels, args.seconds, args.rounds)
+        return
     print(
         "| rule set | engine | engine+view | engine+seat | core | pettingzoo | gymnasium "
         "| openspiel | core / engine | pettingzoo / engine | gymnasium / engine "
