@@ -41,8 +41,9 @@ import random
 import shutil
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,7 @@ from cuttle.bots.encoding import (
     NUM_ACTIONS,
     OBS_SIZE,
     DiscardChooser,
+    SeatEncoder,
     encode_discard,
     encode_move,
     encode_view,
@@ -78,11 +80,16 @@ class GameSamples:
     """The teacher's estimate for each sample (``2q - 1``; the result where it has none)."""
 
 
-def play_game(task: tuple[int, str, str, float]) -> GameSamples:
-    """Play one teacher self-play game ``(seed, teacher spec, rules, explore)``."""
-    seed, teacher, rules, explore = task
+def play_game(task: tuple[int, str, str, float] | tuple[int, str, str, float, bool]) -> GameSamples:
+    """Play one teacher self-play game ``(seed, teacher spec, rules, explore[, world])``;
+    with ``world`` each sample's observation is the whole world seen from the acting
+    seat (:meth:`~cuttle.bots.encoding.SeatEncoder.encode_world`), for a value net
+    that scores the search's sampled worlds, instead of the seat's own view."""
+    seed, teacher, rules, explore = task[:4]
+    world = bool(task[4]) if len(task) > 4 else False
     game = new_game(rules, seed=seed)
     n = game.n
+    encoder = SeatEncoder(game.rules) if world else None
     bots = [make_bot(teacher, seed=seed * 31 + s, workers=1) for s in range(n)]
     rng = random.Random(seed ^ 0x5EED)
     obs: list[np.ndarray] = []
@@ -98,7 +105,8 @@ def play_game(task: tuple[int, str, str, float]) -> GameSamples:
             move = view.legal[0]
         else:
             move, estimate = _teach(bots[seat], view)
-            _record(view, move, obs, legal, target)
+            sees = None if encoder is None else partial(encoder.encode_world, game, seat)
+            _record(view, move, obs, legal, target, sees)
             estimates.extend([estimate] * (len(target) - len(seats)))
             seats.extend([seat] * (len(target) - len(seats)))
             if explore and rng.random() < explore:
@@ -127,15 +135,23 @@ def _record(
     obs: list[np.ndarray],
     legal: list[list[int]],
     target: list[int],
+    sees: Callable[[Sequence[int]], np.ndarray] | None = None,
 ) -> None:
-    """Add the samples of one decision (several for a multi-card discard)."""
+    """Add the samples of one decision (several for a multi-card discard); ``sees``
+    (the cards of a discard chosen so far -> observation) replaces the seat's view."""
+
+    def observe(chosen: Sequence[int] = ()) -> np.ndarray:
+        if sees is not None:
+            return sees(chosen).astype(np.float16)
+        return encode_view(view.position, view.rules, chosen).astype(np.float16)
+
     actor = view.acting
     players = len(view.position["hands"])
     tuples = [parse_move(t) for t in view.legal]
     m = parse_move(move)
     if m[0] != DISCARD:
         idx = legal_indices(tuples, actor, players)
-        obs.append(encode_view(view.position, view.rules).astype(np.float16))
+        obs.append(observe())
         legal.append(sorted(idx))
         target.append(encode_move(m, actor, players))
         return
@@ -144,7 +160,7 @@ def _record(
     for k, c in enumerate(sorted(m[4])):
         allowed = sorted(first) if k == 0 else chooser.allowed()
         i = encode_discard((c,))[0]  # the index "discard-card c"
-        obs.append(encode_view(view.position, view.rules, chooser.chosen).astype(np.float16))
+        obs.append(observe(chooser.chosen))
         legal.append(allowed)
         target.append(i)
         if chooser.choose(i) is not None:
@@ -169,7 +185,11 @@ def _pack(games: Sequence[GameSamples]) -> dict[str, np.ndarray]:
     }
 
 
-def _run_tasks(tasks: list[tuple[int, str, str, float]], workers: int, use_ray: bool) -> Iterator:
+Task = tuple[int, str, str, float, bool]
+"""One game to play: seed, teacher spec, rule set, exploration, whole-world input."""
+
+
+def _run_tasks(tasks: list[Task], workers: int, use_ray: bool) -> Iterator:
     if use_ray:
         try:
             import ray
@@ -200,7 +220,13 @@ def generate(args: argparse.Namespace, data: Path) -> dict[str, Any]:
             continue
         count = min(args.shard, args.games - start)
         tasks = [
-            (args.seed + start + k, args.teacher, rules[(start + k) % len(rules)], args.explore)
+            (
+                args.seed + start + k,
+                args.teacher,
+                rules[(start + k) % len(rules)],
+                args.explore,
+                args.input == "world",
+            )
             for k in range(count)
         ]
         games = list(_run_tasks(tasks, args.workers, args.ray))
@@ -496,6 +522,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--teacher", default="ismcts:200it", help="bot spec that labels moves")
     p.add_argument("--rules", default="standard", help="rule sets, comma-separated (cycled)")
     p.add_argument("--explore", type=float, default=0.1, help="chance of a random move")
+    p.add_argument(
+        "--input",
+        choices=["seat", "world"],
+        default="seat",
+        help="what the net reads: the acting seat's view (the neural bot and its search), "
+        "or the whole world from that seat (a value net for the search's leaves only)",
+    )
     p.add_argument("--shard", type=int, default=50, help="games a data shard")
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes")
     p.add_argument("--ray", action="store_true", help="play the games as Ray tasks")
@@ -534,6 +567,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command="python scripts/train.py " + " ".join(sys.argv[1:] if argv is None else argv),
         teacher=args.teacher,
         rules=args.rules,
+        input=args.input,
         explore=args.explore,
         data=gen,
         total_seconds=round(time.perf_counter() - t0, 1),

@@ -667,6 +667,34 @@ class SeatEncoder:
             return vec
         return self.encode(seat_position(game, seat), chosen, out)
 
+    def encode_world(
+        self, game: Core, seat: int, chosen: Sequence[int] = (), out: np.ndarray | None = None
+    ) -> np.ndarray:
+        """The vector of ``seat`` as if it had seen every other hand: the whole world,
+        the deck's order aside, in the layout of :meth:`encode_game` (every other hand's
+        cards in its ``hand_known`` block).
+
+        For a search that holds a whole (sampled) world, never for a seat at a real
+        table: it shows cards the seat may not see. ``game`` is left as it was.
+        """
+        known = game.known
+        bit = 1 << seat
+        saved: list[tuple[int, int | None]] = []
+        for h, hand in enumerate(game.hands):
+            if h != seat:
+                for c in hand:
+                    old = known.get(c)
+                    saved.append((c, old))
+                    known[c] = (old or 0) | bit
+        try:
+            return self.encode_game(game, seat, chosen, out)
+        finally:
+            for c, old in saved:
+                if old is None:
+                    del known[c]
+                else:
+                    known[c] = old
+
     @property
     def rules(self) -> RuleSet:
         """The rule set this encoder serves."""

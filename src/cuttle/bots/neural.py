@@ -177,6 +177,18 @@ WEIGHTS_ENV = "CUTTLE_NEURAL_WEIGHTS"
 net just trained by ``scripts/train.py``, to measure it in the arena before installing it)."""
 
 
+WORLD_WEIGHTS_PATH = Path(__file__).with_name("data") / "neural-world.npz"
+"""The shipped whole-world value net (``ismcts-world``'s leaf evaluation)."""
+WORLD_WEIGHTS_ENV = "CUTTLE_WORLD_WEIGHTS"
+"""Environment variable naming another whole-world ``.npz`` for ``ismcts-world``."""
+
+
+def reads_world(net: PolicyValueNet) -> bool:
+    """Whether ``net`` was trained on whole worlds (``scripts/train.py --input world``):
+    it may score a search's sampled world, never a seat's view at a real table."""
+    return net.meta.get("input") == "world"
+
+
 @cache
 def load_default() -> PolicyValueNet:
     """The net the ``neural`` bots play, loaded once per process: the shipped weights, or
@@ -184,7 +196,25 @@ def load_default() -> PolicyValueNet:
     path = Path(os.environ.get(WEIGHTS_ENV) or WEIGHTS_PATH)
     if not path.exists():
         raise FileNotFoundError(f"the neural bot's weights are missing: {path}")
-    return PolicyValueNet.load(path)
+    net = PolicyValueNet.load(path)
+    if reads_world(net):
+        raise ValueError(
+            f"{path} reads whole worlds, not a seat's view: name it in {WORLD_WEIGHTS_ENV}"
+        )
+    return net
+
+
+@cache
+def load_world() -> PolicyValueNet:
+    """The whole-world value net, loaded once per process: the shipped weights, or the
+    file named by ``CUTTLE_WORLD_WEIGHTS``."""
+    path = Path(os.environ.get(WORLD_WEIGHTS_ENV) or WORLD_WEIGHTS_PATH)
+    if not path.exists():
+        raise FileNotFoundError(f"the whole-world value net's weights are missing: {path}")
+    net = PolicyValueNet.load(path)
+    if not reads_world(net):
+        raise ValueError(f"{path} reads a seat's view: train one with --input world")
+    return net
 
 
 def _players(position: Mapping[str, Any]) -> int:
@@ -311,15 +341,21 @@ def view_value(net: PolicyValueNet, position: Mapping[str, Any], rules: RuleSet)
     return net.value_of(encode_view(position, rules))
 
 
-def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list[float]]:
+def neural_evaluator(
+    net: PolicyValueNet | None = None, world: bool = False
+) -> Callable[[Game], list[float]]:
     """A leaf evaluation for the search: each seat's win chance from the value head.
 
     Finished games are scored exactly (:func:`cuttle.bots.evaluate.evaluate`). Otherwise
     the value of each side's first seat, seen from that seat's view of the (sampled)
     world, becomes a win chance ``(v + 1) / 2``; with more than two sides the chances
     are normalised to sum to one; every seat of a side shares its side's chance.
+    With ``world`` the net (default :func:`load_world`) reads the whole sampled world
+    from that seat (:meth:`~cuttle.bots.encoding.SeatEncoder.encode_world`) instead.
     """
-    model = net if net is not None else load_default()
+    model = net if net is not None else (load_world() if world else load_default())
+    if reads_world(model) != world:
+        raise ValueError("the net's input (whole world or seat view) is not the one asked for")
     encoders: dict[int, tuple[RuleSet, SeatEncoder]] = {}
 
     def seat_value(g: Game, seat: int) -> float:
@@ -327,6 +363,8 @@ def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list
         hit = encoders.get(id(g.rules))
         if hit is None or hit[0] is not g.rules:
             hit = encoders[id(g.rules)] = (g.rules, SeatEncoder(g.rules))
+        if world:
+            return model.value_of(hit[1].encode_world(g, seat))
         return model.value_of(hit[1].encode_game(g, seat))
 
     def evaluate_leaf(g: Game) -> list[float]:
@@ -352,11 +390,15 @@ def neural_evaluator(net: PolicyValueNet | None = None) -> Callable[[Game], list
 __all__ = [
     "WEIGHTS_ENV",
     "WEIGHTS_PATH",
+    "WORLD_WEIGHTS_ENV",
+    "WORLD_WEIGHTS_PATH",
     "NeuralBot",
     "PolicyValueNet",
     "legal_options",
     "load_default",
+    "load_world",
     "move_priors",
     "neural_evaluator",
+    "reads_world",
     "view_value",
 ]

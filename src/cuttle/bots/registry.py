@@ -5,7 +5,8 @@ A *spec* names a bot and optionally its budget: ``random``, ``greedy``, ``pimc``
 ``neural`` (the learned policy network; needs numpy), ``ismcts-neural`` (ISMCTS whose
 leaves the network's value head scores; takes a budget like ``ismcts``),
 ``ismcts-policy`` (ISMCTS over only the root moves the network's policy likes best;
-takes a budget), or a level
+takes a budget), ``ismcts-world`` (ISMCTS whose leaves a value net reading the whole
+sampled world scores; takes a budget), or a level
 ``easy``, ``medium``, ``hard``, ``expert`` (which may also take a budget suffix, e.g.
 ``expert:1s``).
 """
@@ -17,10 +18,19 @@ import re
 
 from .base import Bot, SeatView
 
-BOT_KINDS = ("random", "greedy", "pimc", "ismcts", "neural", "ismcts-neural", "ismcts-policy")
+BOT_KINDS = (
+    "random",
+    "greedy",
+    "pimc",
+    "ismcts",
+    "neural",
+    "ismcts-neural",
+    "ismcts-policy",
+    "ismcts-world",
+)
 """The bot names :func:`make_bot` accepts (besides the levels)."""
 
-SEARCH_KINDS = ("pimc", "ismcts", "ismcts-neural", "ismcts-policy")
+SEARCH_KINDS = ("pimc", "ismcts", "ismcts-neural", "ismcts-policy", "ismcts-world")
 """The bots that search for as long as their budget allows (``name:0.5s``)."""
 
 LEVELS: dict[str, str] = {
@@ -107,7 +117,7 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         if budget:
             raise ValueError(f"bot spec {spec!r}: 'neural' takes no budget")
         bot = _neural_bot(seed)
-    elif kind in ("ismcts", "ismcts-neural", "ismcts-policy"):
+    elif kind in ("ismcts", "ismcts-neural", "ismcts-policy", "ismcts-world"):
         from .ismcts import ISMCTSBot, SearchParams
         from .parallel import worth_parallel
 
@@ -117,6 +127,9 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         if kind == "ismcts-neural":
             _neural_bot(seed)  # fail early, with the reason, if the net cannot load
             evaluator = "neural"
+        if kind == "ismcts-world":
+            _world_net()
+            evaluator = "world"
         prior = "none"
         if kind == "ismcts-policy":
             _neural_bot(seed)
@@ -132,6 +145,20 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         raise ValueError(f"unknown bot {spec!r}; choose one of: {names}")
     bot.name = name
     return bot
+
+
+def _world_net() -> None:
+    """Load the whole-world value net, or raise a :class:`ValueError` saying why not."""
+    try:
+        from .neural import load_world
+    except ImportError as exc:
+        raise ValueError(
+            "'ismcts-world' needs numpy: pip install numpy (or the 'research' extra)"
+        ) from exc
+    try:
+        load_world()
+    except (OSError, ValueError, KeyError) as exc:
+        raise ValueError(f"'ismcts-world' cannot load its network: {exc}") from exc
 
 
 def _neural_bot(seed: int | None) -> Bot:

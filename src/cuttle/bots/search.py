@@ -67,7 +67,8 @@ class SearchParams:
     evaluator: str = "heuristic"
     """What scores a leaf: ``"heuristic"`` (:func:`~cuttle.bots.evaluate.evaluate`) or
     ``"neural"`` (the value head of :mod:`cuttle.bots.neural`, from each side's view of
-    the sampled world; needs numpy)."""
+    the sampled world; needs numpy) or ``"world"`` (the whole-world value net,
+    :func:`cuttle.bots.neural.load_world`, reading the whole sampled world)."""
 
     prior: str = "none"
     """What narrows the root before the search: ``"none"`` (every legal move is
@@ -81,11 +82,11 @@ class SearchParams:
         """The function that scores a leaf for every seat (see :attr:`evaluator`)."""
         if self.evaluator == "heuristic":
             return evaluate
-        if self.evaluator == "neural":
+        if self.evaluator in ("neural", "world"):
             from .neural import neural_evaluator
 
-            return neural_evaluator()
-        raise ValueError(f"unknown evaluator {self.evaluator!r}: 'heuristic' or 'neural'")
+            return neural_evaluator(world=self.evaluator == "world")
+        raise ValueError(f"unknown evaluator {self.evaluator!r}: 'heuristic', 'neural' or 'world'")
 
     def budget_text(self) -> str:
         """The budget as a spec suffix (``0.5s`` or ``2000it``)."""
