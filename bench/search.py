@@ -58,7 +58,7 @@ def main() -> None:
     ap.add_argument("--rules", default="standard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
-    ap.add_argument("--evaluator", choices=["heuristic", "neural"], default="heuristic")
+    ap.add_argument("--evaluator", choices=["heuristic", "neural", "world"], default="heuristic")
     ap.add_argument("--single", action="store_true", help="one process only, no PIMC")
     args = ap.parse_args()
     games = positions(args.positions, args.rules, args.seed)

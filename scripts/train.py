@@ -13,7 +13,11 @@ Two stages, both resumable, both writing under ``--out``:
    teacher, the search's own estimate for its move (its mean reward, a win chance ``q``,
    kept as ``2q - 1``; the result where the teacher does not search).
    Games are written in shards of ``--shard`` games (``data/shard-NNNNN.npz``); a shard
-   already on disk is not played again.
+   already on disk is not played again. With ``--input world`` each observation is the
+   whole world seen from the acting seat (every other hand face up,
+   :meth:`cuttle.bots.encoding.SeatEncoder.encode_world`): a value net for the
+   search's sampled worlds (``ismcts-world``), never for a seat at a real table; the
+   net's ``meta`` says which it reads, and the bots refuse the wrong kind.
 2. **Training** (``--epochs``): a multilayer perceptron ``1980 -> hidden -> hidden`` with
    a policy head over the 6,278 actions (masked cross-entropy: illegal actions get no
    probability) and a tanh value head (squared error) towards ``--value-target``: the

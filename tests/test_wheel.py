@@ -30,6 +30,7 @@ def test_the_wheel_ships_the_rules_reference_and_the_data(tmp_path: Path) -> Non
         "cuttle/server/migrations/versions/0006_series.py",
         "cuttle/league/data/hall_of_fame.json",
         "cuttle/bots/data/neural.npz",
+        "cuttle/bots/data/neural-world.npz",
         "cuttle/py.typed",
     ):
         assert needed in names, needed

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import subprocess
@@ -17,6 +16,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from cuttle import new_game  # noqa: E402
+from cuttle.bots import make_bot  # noqa: E402
 from cuttle.bots.encoding import SeatEncoder, compiled_active  # noqa: E402
 from cuttle.bots.neural import PolicyValueNet, neural_evaluator, reads_world  # noqa: E402
 from cuttle.engine.seatview import seat_position  # noqa: E402
@@ -24,17 +24,10 @@ from cuttle.engine.seatview import seat_position  # noqa: E402
 sys.path.insert(0, str(Path(__file__).parent / "envs"))
 from envutil import all_rules  # noqa: E402
 
+from test_learned import _train_module  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 RULES = all_rules()
-
-
-def _train_module():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("cuttle_train", ROOT / "scripts" / "train.py")
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["cuttle_train"] = mod
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def _net(world: bool) -> PolicyValueNet:
@@ -161,3 +154,14 @@ def test_training_on_whole_worlds_records_what_the_net_reads(tmp_path: Path) -> 
     world = train.play_game((7, "greedy", "standard", 0.0, True))
     assert len(seat.obs) == len(world.obs) and seat.target == world.target
     assert sum(o.sum() for o in world.obs) > sum(o.sum() for o in seat.obs)
+
+
+def test_the_shipped_world_net_loads_and_is_small() -> None:
+    from cuttle.bots.ismcts import ISMCTSBot
+    from cuttle.bots.neural import WORLD_WEIGHTS_PATH, load_world
+
+    net = load_world()
+    assert reads_world(net) and WORLD_WEIGHTS_PATH.stat().st_size < 1_000_000
+    assert net.meta.get("samples", 0) > 10_000, "the shipped net should be a trained one"
+    bot = make_bot("ismcts-world:10it", seed=1, workers=1)
+    assert isinstance(bot, ISMCTSBot) and bot.params.evaluator == "world"
