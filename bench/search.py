@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python bench/search.py [--seconds 1.0] [--positions 8] [--json]``;
 ``--evaluator neural`` scores the leaves with the ``neural`` net's value head (as
 ``ismcts-neural`` does; in C when the accelerator is built, in numpy with
-``CUTTLE_PURE_PYTHON=1``), ``--single`` skips the root-parallel and PIMC measurements.
+``CUTTLE_PURE_PYTHON=1``), ``--evaluator world`` with the whole-world value net (as
+``ismcts-world`` does), ``--single`` skips the root-parallel and PIMC measurements.
 
 Positions are taken from seeded games between greedy bots (every few moves, so early,
 middle and late positions all count); each is searched from the acting seat's view for

@@ -26,7 +26,6 @@ from envutil import all_rules  # noqa: E402
 
 from test_learned import _train_module  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
 RULES = all_rules()
 
 
