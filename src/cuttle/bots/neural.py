@@ -189,15 +189,15 @@ def reads_world(net: PolicyValueNet) -> bool:
     return net.meta.get("input") == "world"
 
 
-@cache
-def load_default() -> PolicyValueNet:
-    """The net the ``neural`` bots play, loaded once per process: the shipped weights, or
-    the file named by ``CUTTLE_NEURAL_WEIGHTS``."""
-    path = Path(os.environ.get(WEIGHTS_ENV) or WEIGHTS_PATH)
+def _load(env: str, default: Path, world: bool, what: str) -> PolicyValueNet:
+    """The net at ``$env`` (or ``default``), checked to read whole worlds or not."""
+    path = Path(os.environ.get(env) or default)
     if not path.exists():
-        raise FileNotFoundError(f"the neural bot's weights are missing: {path}")
+        raise FileNotFoundError(f"{what}'s weights are missing: {path}")
     net = PolicyValueNet.load(path)
-    if reads_world(net):
+    if reads_world(net) != world:
+        if world:
+            raise ValueError(f"{path} reads a seat's view: train one with --input world")
         raise ValueError(
             f"{path} reads whole worlds, not a seat's view: name it in {WORLD_WEIGHTS_ENV}"
         )
@@ -205,16 +205,17 @@ def load_default() -> PolicyValueNet:
 
 
 @cache
+def load_default() -> PolicyValueNet:
+    """The net the ``neural`` bots play, loaded once per process: the shipped weights, or
+    the file named by ``CUTTLE_NEURAL_WEIGHTS``."""
+    return _load(WEIGHTS_ENV, WEIGHTS_PATH, False, "the neural bot")
+
+
+@cache
 def load_world() -> PolicyValueNet:
     """The whole-world value net, loaded once per process: the shipped weights, or the
     file named by ``CUTTLE_WORLD_WEIGHTS``."""
-    path = Path(os.environ.get(WORLD_WEIGHTS_ENV) or WORLD_WEIGHTS_PATH)
-    if not path.exists():
-        raise FileNotFoundError(f"the whole-world value net's weights are missing: {path}")
-    net = PolicyValueNet.load(path)
-    if not reads_world(net):
-        raise ValueError(f"{path} reads a seat's view: train one with --input world")
-    return net
+    return _load(WORLD_WEIGHTS_ENV, WORLD_WEIGHTS_PATH, True, "the whole-world value net")
 
 
 def _players(position: Mapping[str, Any]) -> int:
