@@ -30,6 +30,14 @@ def ray_address(cluster: str) -> str | None:
     return None if cluster == "local" else cluster
 
 
+def play_task(
+    task: GameTask, specs: Sequence[str], rules: RuleSet, headers: dict[str, str], workers: int
+) -> GameResult:
+    """:func:`~cuttle.arena.runner.run_task` with every argument given: the function Ray
+    runs (Ray types a remote function by how many arguments it takes, defaults aside)."""
+    return run_task(task, specs, rules, headers, workers)
+
+
 def run_tasks_on_ray(
     tasks: Sequence[GameTask],
     specs: Sequence[str],
@@ -66,7 +74,7 @@ def run_tasks_on_ray(
             raise RuntimeError(f"could not start or reach Ray at {cluster}: {exc}") from None
         started = True
     try:
-        play = ray.remote(num_cpus=search_workers, max_retries=RETRIES)(run_task)
+        play = ray.remote(num_cpus=search_workers, max_retries=RETRIES)(play_task)
         shared_rules = ray.put(rules)
         pending = [
             play.remote(t, list(specs), shared_rules, headers, search_workers) for t in tasks

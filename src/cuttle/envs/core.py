@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -34,6 +34,9 @@ from .encoding import (
     legal_indices,
     observation_string,
 )
+
+if TYPE_CHECKING:
+    from ..bots._fastenc import ActionKeys, ObsWriter
 
 
 def make_rules(
@@ -67,9 +70,6 @@ def returns_of(outcome: Outcome, n: int) -> list[float]:
         return [0.0] * n
     return [1.0 if s in winners else -1.0 for s in range(n)]
 
-
-_ILLEGAL: Any = object()
-"""Marks an index missing from the legal map (``None`` is a discard step)."""
 
 _TEXTS: dict[Move, str] = {}
 
@@ -224,7 +224,7 @@ class EnvGame:
             else:
                 self._legal = legal_indices(self._moves(), g.to_act, g.n, self.chosen, mask)
             return mask
-        w = memoryview(mask).cast("B")  # single entries: cheaper than numpy indexing
+        w = mask.data.cast("B")  # single entries: cheaper than numpy indexing
         for i in legal:
             w[i] = 1
         w.release()
@@ -268,7 +268,7 @@ class EnvGame:
             g = self.game
             if self._legal is None and g.winners is None:
                 moves = self._moves()
-                keys = _encoding._KEYS if _encoding._COMPILED else None
+                keys: ActionKeys | None = _encoding._KEYS if _encoding._COMPILED else None
                 if keys is not None and not self.chosen:
                     # legal map and mask in one compiled pass, in a mask nobody holds
                     got = keys.legal_map_new(moves, g.to_act, g.n)
@@ -297,7 +297,7 @@ class EnvGame:
         encoder = self._encoder
         if encoder is None:
             encoder = self._encoder = _encoder(self.game.rules)
-        writer = encoder.writer
+        writer: ObsWriter | None = encoder.writer
         if out is None:
             obs = self._obs
             if obs:
@@ -317,11 +317,12 @@ class EnvGame:
                 # the first look at the position (this runs at every step): the legal
                 # map, the mask and the vector in one compiled call (the PettingZoo
                 # last() holds a copy of this, inline)
-                got = _encoding._KEYS.legal_map_obs_new(g.legal_actions(), writer, g, seat)
+                keys: ActionKeys = _encoding._KEYS
+                got = keys.legal_map_obs_new(g.legal_actions(), writer, g, seat)
                 if got is not None:
                     self._legal, self._mask, vec = got
                     obs[seat] = vec
-                    return vec  # type: ignore[no-any-return]
+                    return vec
         if writer is not None and not self.reference_observations:
             # the compiled accelerator, called straight (this runs at every step)
             g = self.game
@@ -329,9 +330,9 @@ class EnvGame:
             if chosen and (seat != g.to_act or g.winners is not None):
                 chosen = ()
             if out is not None:
-                return writer.encode(g, seat, chosen, out)  # type: ignore[no-any-return]
+                return writer.encode(g, seat, chosen, out)
             vec = self._obs[seat] = writer.encode_new(g, seat, chosen)
-            return vec  # type: ignore[no-any-return]
+            return vec
         if out is not None:
             return self._observe(seat, out)
         vec = self._obs[seat] = self._observe(seat, None)
@@ -369,12 +370,13 @@ class EnvGame:
             legal = self.legal()
         if type(index) is not int:
             index = int(index)
-        move = legal.get(index, _ILLEGAL)
-        if move is _ILLEGAL:
+        try:
+            move = legal[index]
+        except KeyError:
             raise EncodingError(
                 f"action {index} ({action_name(index) if 0 <= index < NUM_ACTIONS else '?'})"
                 " is not legal now"
-            )
+            ) from None
         if move is None:
             discards = [m[4] for m in self._moves() if m[0] == DISCARD]
             chooser = DiscardChooser(discards, self.chosen)

@@ -186,7 +186,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.state_: EnvGame | None = None
         self._reads: dict[int, tuple[bool, bool]] = {}
         self._choosers: dict[int, Chooser | None] = {}
-        self._bool: tuple[np.ndarray | None, np.ndarray | None] = (None, None)
+        self._bool: tuple[np.ndarray, np.ndarray] | None = None  # (int8 mask, its bool view)
 
     @property
     def game(self) -> EnvGame:
@@ -276,9 +276,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         g = self.state_
         if g is None:
             raise RuntimeError("call reset() first")
-        held, view = self._bool
-        if held is not None and held is g._mask:
-            return view  # asked again (the agent after step): the same position's mask
+        kept = self._bool
+        if kept is not None and kept[0] is g._mask:
+            return kept[1]  # asked again (the agent after step): the same position's mask
         game = g.game
         if game.winners is not None or game.to_act != self.seat:
             return np.zeros(NUM_ACTIONS, dtype=bool)

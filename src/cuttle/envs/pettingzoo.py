@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium import spaces
@@ -40,6 +40,9 @@ from ..bots import encoding as _encoding
 from ..engine.rules import RuleSet
 from .core import EnvGame, _encoder, make_rules, returns_of
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE
+
+if TYPE_CHECKING:
+    from ..bots._fastenc import ActionKeys, ObsWriter
 
 
 def env(**kwargs: Any) -> CuttleAECEnv:
@@ -92,10 +95,10 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         }
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self.state_: EnvGame | None = None
-        self._keys: Any = None
+        self._keys: ActionKeys | None = None
         self._zeros = dict.fromkeys(self.possible_agents, 0.0)
         self._falses = dict.fromkeys(self.possible_agents, False)
-        self._writer: Any = None
+        self._writer: ObsWriter | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object on every call)."""
@@ -158,10 +161,10 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             ):
                 # g.observation(seat) of a finished game (no discard under way), its
                 # compiled path inline: every agent observes once at the end
-                vec = g._obs.get(seat)
-                if vec is None:
-                    vec = g._obs[seat] = writer.encode_new(game, seat, ())
-                return {"observation": vec, "action_mask": mask}
+                kept = g._obs.get(seat)
+                if kept is None:
+                    kept = g._obs[seat] = writer.encode_new(game, seat, ())
+                return {"observation": kept, "action_mask": mask}
         return {"observation": g.observation(seat), "action_mask": mask}
 
     def last(
@@ -171,6 +174,7 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         ``agent_selection`` (``AECEnv.last``, in one call: it runs at every decision)."""
         agent = self.agent_selection
         g = self.state_
+        obs: dict[str, np.ndarray] | None
         if observe and g is not None:
             game = g.game
             if (
@@ -179,7 +183,8 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
                 and not g.chosen
                 and g._legal is None
                 and game.winners is None
-                and self._writer is not None
+                and (writer := self._writer) is not None
+                and (keys := self._keys) is not None
                 and _encoding._COMPILED
                 and not g.reference_observations
                 and self.possible_agents[game.to_act] is agent
@@ -188,7 +193,7 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
                 # takes it (duplicated here on purpose: this runs at every decision): the
                 # legal map, the mask and the vector in one compiled call
                 seat = game.to_act
-                got = self._keys.legal_map_obs_new(game.legal_actions(), self._writer, game, seat)
+                got = keys.legal_map_obs_new(game.legal_actions(), writer, game, seat)
                 if got is not None:
                     g._legal, mask, vec = got
                     g._mask = mask
