@@ -22,10 +22,10 @@ from .bus import LocalBus
 from .chat import CHAT_LIMIT, CHAT_LIMIT_NAME
 from .clock import start_clocks
 from .db import make_engine, make_sessionmaker, migrate
-from .league_service import LeagueService, LeagueSettings
+from .league.service import LeagueService, LeagueSettings
 from .offload import Offload
 from .ratelimit import RateLimits
-from .series_service import SeriesService
+from .series.service import SeriesService
 from .service import GameService, ServiceError
 from .session_lookup import SessionLookup
 from .settings import Settings

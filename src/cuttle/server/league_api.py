@@ -12,7 +12,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from .deps import body_of, check_csrf, current, offload_of, require
-from .league_service import (
+from .league.service import (
     BOTS,
     MULTI,
     PEOPLE,

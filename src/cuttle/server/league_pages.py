@@ -21,7 +21,7 @@ from cuttle.league.seasons import WEEKS_PER_SEASON
 
 from .deps import ensure_async, offload_of
 from .league_api import league_of
-from .league_service import BOTS, MULTI, PEOPLE, check_key
+from .league.service import BOTS, MULTI, PEOPLE, check_key
 from .models import User
 from .pages import render
 from .service import ServiceError

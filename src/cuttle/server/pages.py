@@ -38,8 +38,8 @@ from .deps import (
 from .models import User
 
 if TYPE_CHECKING:
-    from .league_service import LeagueService
-    from .series_service import SeriesService
+    from .league.service import LeagueService
+    from .series.service import SeriesService
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 RULES_DOC = (

@@ -20,7 +20,7 @@ from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS
 from .bots import BOT_LEVELS
 from .deps import body_of, check_csrf, ensure_async, limit_create_async, offload_of, require
 from .pages import render
-from .series_service import SeriesService
+from .series.service import SeriesService
 
 router = APIRouter()
 

@@ -57,15 +57,15 @@ from cuttle.league.seasons import SUITS, WEEKS_PER_SEASON
 from cuttle.league.weekly import WeeklyScore, weekly_table
 from cuttle.table import Table
 
-from .league_models import (
+from ..models import GameRow, MoveRow, SeatRow, User
+from ..service import GameService, LiveGame, ServiceError, rules_of
+from .models import (
     LeagueBracket,
     LeagueChallenge,
     LeagueMatch,
     LeagueRating,
     LeagueRatingPoint,
 )
-from .models import GameRow, MoveRow, SeatRow, User
-from .service import GameService, LiveGame, ServiceError, rules_of
 
 log = logging.getLogger("cuttle.server")
 

@@ -35,10 +35,10 @@ from cuttle.engine.rules import PRESETS, VARIANTS
 from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Round, Series
 from cuttle.table import Table
 
-from .bots import BOT_LEVELS
-from .models import GameRow, SeatRow, User
-from .series_models import SeriesRoundRow, SeriesRow
-from .service import GameService, LiveGame, ServiceError, rules_of
+from ..bots import BOT_LEVELS
+from ..models import GameRow, SeatRow, User
+from ..service import GameService, LiveGame, ServiceError, rules_of
+from .models import SeriesRoundRow, SeriesRow
 
 log = logging.getLogger("cuttle.server")
 

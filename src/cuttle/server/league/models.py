@@ -1,12 +1,12 @@
 """The league's tables (migration 0005): matches, ratings and their history, brackets,
-challenges. Times are the league clock's (see :class:`~cuttle.server.league_service.Clock`)."""
+challenges. Times are the league clock's (see :class:`~cuttle.server.league.service.Clock`)."""
 
 from __future__ import annotations
 
 from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, false
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base
+from ..models import Base
 
 
 class LeagueMatch(Base):

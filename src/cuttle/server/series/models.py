@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base
+from ..models import Base
 
 
 class SeriesRow(Base):
