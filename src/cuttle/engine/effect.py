@@ -96,8 +96,30 @@ class Effect:
         return None
 
     def words(self, move: Move) -> str:
-        """A verb phrase for the move log: what the one-off ``move`` does."""
+        """A verb phrase for the move log: what the one-off ``move`` does, seats written
+        ``p2`` (the move log puts the reader's names in)."""
         return self.description
+
+    def intent(self, w: Any, p: Any) -> str | None:
+        """What the one-off ``p`` is played to do, told to one reader: an infinitive
+        phrase (``"to scrap every point card"``) built with ``w``, a
+        :class:`~cuttle.engine.narration.Narration` of the move that plays it.
+
+        None (the default) leaves it to the move log, which tells it from :meth:`words`
+        (the house effects); an effect with sentences of its own overrides this and
+        :meth:`outcome` together.
+        """
+        return None
+
+    def outcome(self, w: Any, p: Any) -> str | None:
+        """What the one-off ``p`` did when it resolved, told to one reader: a clause
+        (``"the A♣ scraps every point card (the 7♦)"``) built with ``w``, the
+        :class:`~cuttle.engine.narration.Narration` of the move that resolved it.
+
+        None (the default): the move log says the card takes effect, with
+        :attr:`description`.
+        """
+        return None
 
     def score(self, g: Any, s: int, move: Move) -> float:
         """Rough gain for seat ``s``'s side if its one-off ``move`` resolves (for bots)."""

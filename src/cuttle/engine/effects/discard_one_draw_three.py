@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core import Core
 from ..effect import Effect
 from ..moves import DISCARD, ONEOFF, Move
+from ..narration import Narration
 from ..table import DISCARD_PHASE, Pending
 
 
@@ -59,6 +60,16 @@ class DiscardOneDrawThree(Effect):
     def words(self, move: Move) -> str:
         """``discards one card, then draws three``."""
         return "discards one card, then draws three"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to discard one card and draw three``."""
+        return "to discard one card and draw three"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``Bob must discard a card, then draw three``, or what an empty hand drew."""
+        if w.after.phase == DISCARD_PHASE:
+            return f"{w.subj(p.by, 'must')} discard a card, then draw three"
+        return w.draws(p.by)
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """About two cards for one."""

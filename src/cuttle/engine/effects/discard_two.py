@@ -7,6 +7,7 @@ from itertools import combinations
 from ..core import Core
 from ..effect import Effect
 from ..moves import DISCARD, ONEOFF, Move
+from ..narration import Narration
 from ..table import DISCARD_PHASE, Pending
 
 
@@ -110,6 +111,20 @@ class DiscardTwo(Effect):
         """``makes p2 discard two cards``."""
         who = f"p{move[3]}" if move[3] >= 0 else "the opponent"
         return f"makes {who} discard two cards"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to make Bob discard two cards`` (the victim, or every opponent)."""
+        if p.victim >= 0:
+            return f"to make {w.who(p.victim)} discard two cards"
+        if w.before.rules.four_victims == "all" and w.before.n > 2:
+            return "to make every opponent discard two cards"
+        return f"to make {w.group(w.before.opponents(p.by))} discard two cards"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``Bob must discard two cards`` (the first victim), or that nobody can."""
+        if w.after.phase == DISCARD_PHASE:
+            return w.must_discard(w.after.to_act)
+        return "nobody has a card to discard"
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """Two cards gone from a hand."""

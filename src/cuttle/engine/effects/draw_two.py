@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core import Core
 from ..effect import Effect
 from ..moves import ONEOFF, Move
+from ..narration import Narration
 from ..table import Pending
 
 
@@ -31,6 +32,14 @@ class DrawTwo(Effect):
     def words(self, move: Move) -> str:
         """``draws two cards``."""
         return "draws two cards"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to draw two cards``."""
+        return "to draw two cards"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``Bob draws two cards`` (``you draw the 7♦ and 9♠`` to the drawer)."""
+        return w.draws(p.by)
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """Two cards for one."""

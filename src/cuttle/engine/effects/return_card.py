@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..cards import describe
 from ..core import Core
 from ..moves import Move
+from ..narration import Narration, base_under, controller, hand_of
 from ..table import KIND_ANSWER, Pending
 from .common import TargetedEffect
 
@@ -71,6 +72,27 @@ class ReturnCard(TargetedEffect):
     def words(self, move: Move) -> str:
         """``returns the King of Hearts``."""
         return f"returns the {describe(move[2])}"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to return Bob's K♥ to his hand`` (``to the top of the deck``)."""
+        if w.before.rules.nine_to_deck:
+            where = "to the top of the deck"
+        else:
+            where = f"to {w.whose(controller(w.before, p.target))} hand"
+        return f"to return {w.target(p)} {where}"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``the K♥ returns to Bob's hand, frozen for a turn`` (or goes on the deck)."""
+        t = p.target
+        base = base_under(w.before, t)
+        holder = hand_of(w.after, t)
+        if holder < 0:
+            where = "goes on top of the deck"
+        else:
+            where = f"returns to {w.whose(holder)} hand"
+            if t in w.after.frozen:
+                where += ", frozen for a turn"
+        return f"{w.card(t)} {where}{w.goes_back(base)}"
 
 
 RETURN_CARD = ReturnCard()

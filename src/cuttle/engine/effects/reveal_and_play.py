@@ -6,6 +6,7 @@ from ..cards import describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import ONEOFF, SCRAP, Move, make
+from ..narration import Narration
 from ..table import SEVEN_PHASE, Pending
 
 
@@ -68,6 +69,18 @@ class RevealAndPlay(Effect):
     def words(self, move: Move) -> str:
         """``reveals the top of the deck to play a card from it``."""
         return "reveals the top of the deck to play a card from it"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to reveal the top of the deck and play it`` (``a revealed card`` for more)."""
+        return "to reveal the top of the deck and play " + (
+            "a revealed card" if w.before.rules.seven_reveals > 1 else "it"
+        )
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``Bob reveals the 7♦``, or that the deck was empty."""
+        if w.after.phase == SEVEN_PHASE:
+            return f"{w.subj(p.by, 'reveal')} {w.cards(w.after.revealed)}"
+        return "the deck is empty: nothing to reveal"
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A free play of an unknown card."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..core import Core
+from ..narration import Narration
+from ..table import Pending
 from .common import ScrapTargetEffect
 
 
@@ -21,6 +23,14 @@ class ScrapGlasses(ScrapTargetEffect):
         if place != "glasses":
             return "An eight one-off scraps only glasses"
         return None
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to scrap Bob's Q♠``."""
+        return f"to scrap {w.target(p)}"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``the 2♣ scraps Bob's Q♠``; a cover's card goes back to its holder."""
+        return w.target_scrapped(p)
 
 
 SCRAP_GLASSES = ScrapGlasses()

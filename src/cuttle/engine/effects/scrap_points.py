@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core import Core
 from ..effect import Effect
 from ..moves import Move
+from ..narration import Narration
 from ..table import Pending
 
 
@@ -29,6 +30,18 @@ class ScrapPoints(Effect):
     def words(self, move: Move) -> str:
         """``scraps every point card``."""
         return "scraps every point card"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to scrap every point card``."""
+        return "to scrap every point card"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``the A♣ scraps every point card (the 7♦ and 9♠)``: what lay there went."""
+        b = w.before
+        gone = [st[0] for v in range(b.n) for st in b.points[v]]
+        gone += [j for v in range(b.n) for st in b.points[v] for j, _ in st[2]]
+        listed = f" ({w.cards(gone)})" if gone else " (there are none)"
+        return f"{w.card(p.card)} scraps every point card{listed}"
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """The points taken from the strongest opponent less the side's own."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..core import Core
+from ..narration import Narration
+from ..table import Pending
 from .common import ScrapTargetEffect
 
 
@@ -32,6 +34,14 @@ class ScrapRoyal(ScrapTargetEffect):
         if owner == s and not g.rules.two_targets_own:
             return f"A two may only target another player's card in {g.rules.name}"
         return None
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to scrap Bob's Q♠``."""
+        return f"to scrap {w.target(p)}"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``the 2♣ scraps Bob's Q♠``; a cover's card goes back to its holder."""
+        return w.target_scrapped(p)
 
 
 SCRAP_ROYAL = ScrapRoyal()

@@ -6,6 +6,7 @@ from ..cards import KING, POINT_VALUE, RANK_OF
 from ..core import Core
 from ..effect import Effect
 from ..moves import Move
+from ..narration import Narration, short_name
 from ..table import NO_COVERS, Pending, Stack
 
 
@@ -41,6 +42,25 @@ class ScrapRoyals(Effect):
     def words(self, move: Move) -> str:
         """``scraps every royal and glasses``."""
         return "scraps every royal and glasses"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to scrap every royal and glasses``."""
+        return "to scrap every royal and glasses"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``the 6♣ scraps every royal and glasses (the K♥)``, and which stolen point
+        cards go back to whom."""
+        b = w.before
+        gone = [st[0] for v in range(b.n) for st in b.faces[v]]
+        gone += [j for v in range(b.n) for st in (*b.faces[v], *b.points[v]) for j, _ in st[2]]
+        gone += [c for v in range(b.n) for c in b.glasses[v]]
+        listed = f" ({w.cards(gone)})" if gone else " (there are none)"
+        text = f"{w.card(p.card)} scraps every royal and glasses{listed}"
+        for v in range(b.n):
+            for st in b.points[v]:
+                if st[2] and st[1] != v:
+                    text += f"; the {short_name(st[0])} goes back to {w.who(st[1])}"
+        return text
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """Royals, glasses and stolen points lost by the other side less the own side's."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core import Core
 from ..effect import Effect
 from ..moves import Move
+from ..narration import Narration
 from ..table import Pending
 
 
@@ -29,6 +30,14 @@ class SwapHands(Effect):
     def words(self, move: Move) -> str:
         """``swaps hands with the opponent``."""
         return "swaps hands with the opponent"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to swap hands with Bob``."""
+        return f"to swap hands with {w.who(1 - p.by)}"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``You and Bob swap hands``."""
+        return f"{w.group((0, 1))} swap hands"
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """The difference in hand sizes."""

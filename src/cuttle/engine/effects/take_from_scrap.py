@@ -6,6 +6,7 @@ from ..cards import RANK_OF, THREE, describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import ONEOFF, TAKE, Move, make
+from ..narration import Narration
 from ..table import TAKE_PHASE, Pending
 
 
@@ -73,6 +74,14 @@ class TakeFromScrap(Effect):
     def words(self, move: Move) -> str:
         """``takes a card from the scrap``."""
         return "takes a card from the scrap"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``to take a card from the scrap``."""
+        return "to take a card from the scrap"
+
+    def outcome(self, w: Narration, p: Pending) -> str:
+        """``Bob may take a card from the scrap``."""
+        return f"{w.subj(p.by, 'may')} take a card from the scrap"
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A card of choice is worth a little more than a draw."""
