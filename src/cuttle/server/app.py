@@ -116,6 +116,15 @@ def _error(request: Request, status: int, message: str) -> Response:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _what_is_wrong(exc: RequestValidationError) -> str:
+    """The first problem of a refused request, as ``sid: Input should be ...``."""
+    for err in exc.errors():
+        where = err.get("loc") or ()
+        name = str(where[-1]) if where else "request"
+        return f"{name}: {err.get('msg', 'not valid')}"
+    return "not valid"
+
+
 async def finish_deferred(app: FastAPI, timeout: float = DEFERRED_WAIT) -> None:
     """Wait, up to ``timeout`` seconds, until the league's deferred ratings and the
     series' deferred round scorings are written (work they start meanwhile included);
@@ -221,7 +230,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> Response:
-        return _error(request, 400, "bad request parameters")
+        return _error(request, 400, f"bad request parameters: {_what_is_wrong(exc)}")
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> Response:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import HTTPException, Request, Response
+from fastapi import HTTPException, Path, Request, Response
 from starlette.requests import HTTPConnection
 
 from .auth import COOKIE, SESSION_SECONDS, Auth
@@ -19,6 +19,13 @@ from .session_lookup import looked_up
 from .settings import Settings
 
 MAX_BODY = 16 * 1024
+MAX_ID = 2**31 - 1
+"""The largest row id a table holds (PostgreSQL's ``integer``; SQLite's stops at 2^63 - 1)."""
+RowId = Annotated[int, Path(ge=0, le=MAX_ID)]
+"""A row id in a path (a series, match, bracket or challenge): one out of range is a 400
+before any query (the database would refuse it with an error, a 500)."""
+Year = Annotated[int, Path(ge=1, le=9999)]
+"""A calendar year in a path (the league year of a World Championship)."""
 TOO_MANY_GUESTS = "too many new visitors from your address; wait a minute"
 """The 429's text beyond the new-guest limit."""
 TOO_MANY_GAMES = "too many new games; wait a minute"
@@ -146,7 +153,8 @@ def set_cookie(request: Request, response: Response, token: str | None) -> None:
 async def body_of(request: Request) -> dict[str, Any]:
     """The request's JSON object or form fields; 400 or 413 with a clear message otherwise."""
     size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+    digits = size is not None and size.isascii() and size.isdigit()  # not "²", a digit
+    if size is not None and (not digits or len(size) > 9 or int(size) > MAX_BODY):
         raise HTTPException(413, f"request body too large: at most {MAX_BODY} bytes")
     raw = await request.body()
     if len(raw) > MAX_BODY:
@@ -159,7 +167,7 @@ async def body_of(request: Request) -> dict[str, Any]:
         return {}
     try:
         obj = json.loads(raw)
-    except ValueError:
+    except (ValueError, RecursionError):  # nested past the recursion limit: not for us
         raise HTTPException(400, "request body is not valid JSON") from None
     if not isinstance(obj, dict):
         raise HTTPException(400, "request body must be a JSON object")

@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from .deps import body_of, check_csrf, current, offload_of, require
+from .deps import RowId, Year, body_of, check_csrf, current, offload_of, require
 from .league.service import (
     BOTS,
     MULTI,
@@ -37,11 +37,16 @@ def _int(value: object, what: str) -> int:
 
 
 def _season(request: Request, league: LeagueService) -> int:
+    """The ``season`` asked for: the current one by default; one still to come is a 404
+    (its dates may lie past the calendar's end)."""
     raw = request.query_params.get("season")
+    now = league.season_now()[0]
     if raw is None:
-        return league.season_now()[0]
-    if not raw.isdigit():
+        return now
+    if not (raw.isascii() and raw.isdigit()):  # "²" is a digit to isdigit, not to int
         raise ServiceError("season must be a season's number (0 is the first)")
+    if len(raw) > 9 or int(raw) > now:
+        raise ServiceError("no such season yet", 404)
     return int(raw)
 
 
@@ -109,7 +114,12 @@ async def week(request: Request) -> dict[str, Any]:
     key = check_key(request.query_params.get("rules") or "standard")
     index = _season(request, league)
     raw = request.query_params.get("week")
-    number = int(raw) if raw and raw.isdigit() else max(league.season_now()[1], 1)
+    if not raw:
+        number = max(league.season_now()[1], 1)
+    elif raw.isascii() and raw.isdigit() and len(raw) <= 2:
+        number = int(raw)
+    else:
+        number = 0
     if not 1 <= number <= 13:
         raise ServiceError("week must be 1 to 13")
     return {
@@ -160,7 +170,7 @@ async def player(request: Request, name: str) -> dict[str, Any]:
 
 
 @router.get("/matches/{match_id}")
-async def match(request: Request, match_id: int) -> dict[str, Any]:
+async def match(request: Request, match_id: RowId) -> dict[str, Any]:
     """A match: players, score, games, the game in play."""
     return await offload_of(request)(league_of(request).match, match_id)
 
@@ -217,7 +227,7 @@ async def challenges(request: Request) -> dict[str, Any]:
 
 
 @router.post("/challenges/{cid}/{action}")
-async def answer(request: Request, cid: int, action: str) -> dict[str, Any]:
+async def answer(request: Request, cid: RowId, action: str) -> dict[str, Any]:
     """``accept`` or ``decline`` (or, for its sender, cancel) a challenge."""
     ctx = require(request)
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
@@ -253,14 +263,14 @@ async def create_bracket(request: Request) -> JSONResponse:
 
 
 @router.get("/brackets/{bid}")
-async def bracket(request: Request, bid: int) -> dict[str, Any]:
+async def bracket(request: Request, bid: RowId) -> dict[str, Any]:
     """A bracket with its matches and games in play."""
     ctx = current(request)
     return await offload_of(request)(league_of(request).bracket, bid, ctx.user if ctx else None)
 
 
 @router.post("/brackets/{bid}/{action}")
-async def bracket_action(request: Request, bid: int, action: str) -> dict[str, Any]:
+async def bracket_action(request: Request, bid: RowId, action: str) -> dict[str, Any]:
     """Organisers: ``pause``, ``resume``, ``reseed``, ``forfeit`` or ``publish``."""
     ctx = require(request)
     body = await body_of(request)
@@ -270,7 +280,7 @@ async def bracket_action(request: Request, bid: int, action: str) -> dict[str, A
 
 
 @router.get("/world/{year}")
-async def world(request: Request, year: int) -> dict[str, Any]:
+async def world(request: Request, year: Year) -> dict[str, Any]:
     """The league year's championship points so far (who qualifies for the World
     Championship: the top 8)."""
     league = league_of(request)

@@ -19,7 +19,7 @@ from cuttle.league import load_hall_of_fame
 from cuttle.league.chart import ChartPoint, rating_chart
 from cuttle.league.seasons import WEEKS_PER_SEASON
 
-from .deps import ensure_async, offload_of
+from .deps import RowId, ensure_async, offload_of
 from .league_api import league_of
 from .league.service import BOTS, MULTI, PEOPLE, check_key
 from .models import User
@@ -156,7 +156,7 @@ def bracket_columns(state: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 @router.get("/brackets/{bid}", response_class=HTMLResponse)
-async def bracket(request: Request, bid: int) -> Response:
+async def bracket(request: Request, bid: RowId) -> Response:
     """A bracket, live: the page polls and redraws while matches are played
     (``?fragment=1`` gives the bracket alone)."""
     ctx = await ensure_async(request)
@@ -200,7 +200,7 @@ async def hall_of_fame(request: Request) -> Response:
 
 
 @router.get("/matches/{match_id}", response_class=HTMLResponse)
-async def match(request: Request, match_id: int) -> Response:
+async def match(request: Request, match_id: RowId) -> Response:
     """A match: its players, score and every game."""
     ctx = await ensure_async(request)
     m = await offload_of(request)(league_of(request).match, match_id)

@@ -18,7 +18,15 @@ from cuttle.engine.rules import PRESETS
 from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS
 
 from .bots import BOT_LEVELS
-from .deps import body_of, check_csrf, ensure_async, limit_create_async, offload_of, require
+from .deps import (
+    RowId,
+    body_of,
+    check_csrf,
+    ensure_async,
+    limit_create_async,
+    offload_of,
+    require,
+)
 from .pages import render
 from .series.service import SeriesService
 
@@ -43,7 +51,7 @@ async def create_series(request: Request) -> Response:
 
 
 @router.get("/api/series/{sid}")
-async def get_series(request: Request, sid: int) -> dict[str, Any]:
+async def get_series(request: Request, sid: RowId) -> dict[str, Any]:
     """A series' scoring sheet as JSON."""
     return await offload_of(request)(series_of(request).sheet, sid)
 
@@ -97,7 +105,7 @@ async def new_series_form(request: Request) -> Response:
 
 
 @router.get("/series/{sid}", response_class=HTMLResponse)
-async def sheet_page(request: Request, sid: int) -> Response:
+async def sheet_page(request: Request, sid: RowId) -> Response:
     """The scoring sheet: a row a round, a column a player, running totals, the winner."""
     ctx = await ensure_async(request)
     sheet = await offload_of(request)(series_of(request).sheet, sid)
