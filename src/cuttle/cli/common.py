@@ -12,6 +12,9 @@ from cuttle.engine.errors import CuttleError
 from cuttle.engine.game import Game
 from cuttle.engine.rules import PRESETS, RuleSet, get_rules, load_house_rules
 
+NESTED_TOO_DEEPLY = "not a position: JSON nested too deeply"
+"""The message for input nested past Python's recursion limit (a position is 5 deep)."""
+
 
 class CliError(Exception):
     """A problem to report on stderr (one clear message) before exiting with ``code``."""
@@ -105,6 +108,8 @@ def load_position(path: str, rules: RuleSet | None = None, stdin: TextIO | None 
         obj: Any = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CliError(f"{where}: not valid JSON ({exc})") from None
+    except RecursionError:
+        raise CliError(f"{where}: {NESTED_TOO_DEEPLY}") from None
     try:
         return Game.from_json(obj, rules)
     except CuttleError as exc:

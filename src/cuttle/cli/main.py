@@ -134,6 +134,9 @@ def main(argv: Sequence[str] | None = None, streams: Streams | None = None) -> i
     except CuttleError as exc:
         io.err(f"{name}: {exc}")
         return 2
+    except RecursionError:  # a house file or record nested past the parser's limit
+        io.err(f"{name}: input nested too deeply to read")
+        return 2
     except KeyboardInterrupt:
         io.err(f"\n{name}: interrupted")
         return 130
