@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
-from sqlalchemy import desc, select
+from sqlalchemy import desc, or_, select
 
 from cuttle.engine.rules import PRESETS, VARIANTS
 
@@ -180,13 +180,21 @@ def open_games(request: Request) -> list[dict[str, Any]]:
     return _summaries(request, list(rows))
 
 
-def games_of(request: Request, user_id: int) -> list[dict[str, Any]]:
-    """The games ``user_id`` sat in, newest first."""
+def games_of(request: Request, user_id: int, viewer_id: int | None) -> list[dict[str, Any]]:
+    """The games ``user_id`` sat in, newest first, as ``viewer_id`` may see them: an
+    invite-only game only if the viewer sits in it too (its id lets anyone take a free
+    seat or watch)."""
+    seated = select(SeatRow.game_id).where(SeatRow.user_id == viewer_id)
+    visible = (
+        GameRow.private.is_(False)
+        if viewer_id is None
+        else or_(GameRow.private.is_(False), GameRow.id.in_(seated))
+    )
     with service_of(request).sessions() as db:
         rows = db.scalars(
             select(GameRow)
             .join(SeatRow, SeatRow.game_id == GameRow.id)
-            .where(SeatRow.user_id == user_id)
+            .where(SeatRow.user_id == user_id, visible)
             .order_by(desc(GameRow.created_at))
             .limit(200)
         ).all()
@@ -337,5 +345,5 @@ async def record(request: Request, gid: str) -> PlainTextResponse:
 async def my_games(request: Request) -> dict[str, Any]:
     """Your games."""
     ctx = require(request)
-    games = await offload_of(request)(games_of, request, ctx.user.id)
+    games = await offload_of(request)(games_of, request, ctx.user.id, ctx.user.id)
     return {"user": user_json(ctx.user), "games": games}

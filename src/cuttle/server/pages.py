@@ -171,10 +171,12 @@ ProfileData = tuple[list[dict[str, Any]], dict[str, Any] | None]
 """A profile's games and its league part."""
 
 
-def profile_data(request: Request, user: User) -> ProfileData:
-    """``user``'s games and league part (ratings, record, matches), a blocking read."""
+def profile_data(request: Request, user: User, viewer: User | None) -> ProfileData:
+    """``user``'s games as ``viewer`` may see them (no one else's invite-only games) and
+    league part (ratings, record, matches), a blocking read."""
     league = _league(request)
-    return games_of(request, user.id), league.profile(user) if league else None
+    games = games_of(request, user.id, viewer.id if viewer else None)
+    return games, league.profile(user) if league else None
 
 
 def _profile(request: Request, ctx: Ctx, user: User, data: ProfileData) -> Response:
@@ -193,7 +195,7 @@ def _profile(request: Request, ctx: Ctx, user: User, data: ProfileData) -> Respo
 async def me(request: Request) -> Response:
     """Your profile."""
     ctx = await ensure_async(request)
-    data = await offload_of(request)(profile_data, request, ctx.user)
+    data = await offload_of(request)(profile_data, request, ctx.user, ctx.user)
     return _profile(request, ctx, ctx.user, data)
 
 
@@ -207,7 +209,7 @@ async def profile(request: Request, name: str) -> Response:
     def read() -> tuple[User, ProfileData] | None:
         with service_of(request).sessions() as db:
             user = db.scalar(select(User).where(User.username == name[:32]))
-        return None if user is None else (user, profile_data(request, user))
+        return None if user is None else (user, profile_data(request, user, ctx.user))
 
     found = await offload_of(request)(read)
     if found is None:
