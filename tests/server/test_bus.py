@@ -10,7 +10,7 @@ from typing import Any
 
 from clusterutil import RedisProc
 
-from cuttle.server.bus import RedisBus, own_prefix
+from cuttle.server.cluster.bus import RedisBus, own_prefix
 from cuttle.server.fastjson import dumps_bytes
 
 

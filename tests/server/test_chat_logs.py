@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
-from cuttle.server.chat import CHANNELS, read_log_on, read_logs_on
+from cuttle.server.game.chat import CHANNELS, read_log_on, read_logs_on
 from cuttle.server.models import Base, ChatRow, GameRow
 
 

@@ -12,8 +12,8 @@ from sqlalchemy import inspect, text
 import cuttle.server.db
 from cuttle import new_game
 from cuttle.engine.history import DrawAgreed, Resigned
-from cuttle.server.chat import clean_text
-from cuttle.server.clock import (
+from cuttle.server.game.chat import clean_text
+from cuttle.server.game.clockwork import (
     Clock,
     TimeControl,
     cannot_win,

@@ -17,10 +17,13 @@ from srvutil import Client, ServerProc
 from test_postgres import Cluster, _play, postgres  # noqa: F401  (the session's cluster)
 
 from cuttle.server.bots import BotRunner
-from cuttle.server.chat import read_logs_on
+from cuttle.server.game.chat import read_logs_on
 from cuttle.server.db import make_engine, make_sessionmaker
 from cuttle.server.models import GameRow, MoveRow, SeatRow
-from cuttle.server.service import GameService, LiveGame, ServiceError
+from cuttle.server.errors import ServiceError
+from cuttle.server.game.live import LiveGame
+from cuttle.server.game.service import GameService
+from cuttle.server.game.store import build
 
 
 def store_a_game(server: ServerProc) -> str:
@@ -63,24 +66,22 @@ def read_with_orm(service: GameService, gid: str) -> LiveGame:
             select(MoveRow).where(MoveRow.game_id == gid).order_by(MoveRow.ply)
         ).all()
         chat = read_logs_on(db, gid)
-    return service._build(row, seats, moves, chat)
+    return build(row, seats, moves, chat)
 
 
 def facts(live: LiveGame) -> dict[str, Any]:
     """Everything a read game holds that the database gave it."""
     return {
         "id": live.id,
-        "rules": (live.rules, live.variants, live.players, live.house, live.practice),
-        "deck": live.deck,
+        "setup": live.setup,
         "status": live.status,
-        "private": live.private,
-        "ranked": (live.ranked, live.match_id),
+        "match": live.match,
         "seats": live.seats,
         "history": [e.line() for e in live.table.history],
         "client_ids": live.client_ids,
-        "offers": (live.draw_offers, live.rematch_requests, live.rematch_id),
-        "time": (live.time_control, live.clock),
-        "away": sorted(live.away),
+        "offers": live.offers,
+        "time": live.clock,
+        "away": sorted(live.presence.away),
         "chat": live.chat,
     }
 
@@ -90,14 +91,14 @@ def check_reads(url: str, gid: str) -> None:
     engine = make_engine(url)
     try:
         service = GameService(make_sessionmaker(engine), BotRunner(1, use_processes=False))
-        core = service._read(gid)
+        core = service.store.read(gid)
         assert facts(core) == facts(read_with_orm(service, gid))
-        assert len(core.table.history) == 6 and core.draw_offers == {1}
+        assert len(core.table.history) == 6 and core.offers.draw == {1}
         assert core.clock is not None and core.status == "playing"
         assert [len(core.chat[c]) for c in ("players", "spectators")] == [1, 1]
         for bad in ("nosuchgame", "a\x00b", "x" * 17):
             with pytest.raises(ServiceError) as e:
-                service._read(bad)
+                service.store.read(bad)
             assert e.value.status == 404
     finally:
         engine.dispose()

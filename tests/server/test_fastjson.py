@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from cuttle.server import fastjson
-from cuttle.server import protocol as P
+from cuttle.server.game import protocol as P
 from cuttle.table import Table
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from cuttle.server.app import create_app
-from cuttle.server.service import GameService
+from cuttle.server.game.service import GameService
 from cuttle.server.settings import Settings
 
 

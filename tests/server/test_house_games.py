@@ -190,7 +190,7 @@ def test_migration_0003_keeps_existing_games_and_downgrades(tmp_path: Path) -> N
 
 
 def test_stored_rows_read_back_as_events() -> None:
-    from cuttle.server.service import stored_event, stored_text
+    from cuttle.server.game.store import stored_event, stored_text
 
     for seat, row in ((0, "draw"), (1, "resign"), (-1, "draw agreed"), (2, "points 7H")):
         event = stored_event(seat, row)

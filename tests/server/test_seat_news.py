@@ -24,8 +24,9 @@ from srvutil import Client, ServerProc, free_port
 from test_postgres import Cluster, postgres  # noqa: F401  (the session's cluster)
 
 from cuttle.server.app import create_app
-from cuttle.server.bus import CHANNEL
-from cuttle.server.service import GameService, LiveGame
+from cuttle.server.cluster.bus import CHANNEL
+from cuttle.server.game.live import LiveGame
+from cuttle.server.game.service import GameService
 from cuttle.server.settings import Settings
 
 FAR = "120"
@@ -66,13 +67,13 @@ def in_process_worker(data: Path, url: str, redis_url: str) -> Iterator[tuple[st
 def count_reads(service: GameService) -> list[str]:
     """The ids of the games ``service`` reads whole from the database from now on."""
     reads: list[str] = []
-    read = service._read
+    read = service.store.read
 
     def counted(gid: str) -> LiveGame:
         reads.append(gid)
         return read(gid)
 
-    service._read = counted  # type: ignore[method-assign]
+    service.store.read = counted  # type: ignore[method-assign]
     return reads
 
 
@@ -148,7 +149,7 @@ def test_a_join_on_another_worker_is_applied_from_its_news_without_a_read(
         (start,) = query(url, "select clock_start from games where id = %s", gid)[0]
         assert live.clock is not None and live.clock.since == start
         assert live.clock.running == live.table.to_act
-        assert live.clock_timer is not None  # this worker would flag the seat too
+        assert live.timing.timer is not None  # this worker would flag the seat too
         assert reads == []  # the news was enough
         b.close()
 
@@ -221,8 +222,8 @@ def test_a_player_waiting_on_one_worker_is_present_on_the_worker_that_starts_the
         assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
         live = service.live[gid]
         assert live.status == "playing"
-        wait_for(lambda: 0 not in live.away, timeout=5)
-        assert any(0 in seats for seats, _heard in live.remote_here.values())  # her word
+        wait_for(lambda: 0 not in live.presence.away, timeout=5)
+        assert any(0 in seats for seats, _heard in live.presence.remote.values())  # her word
         a.close()
 
 

@@ -10,10 +10,10 @@ from sqlalchemy import desc, or_, select
 
 from cuttle.engine.rules import PRESETS, VARIANTS
 
-from . import protocol as P
+from .game import protocol as P
 from .auth import AuthError
 from .bots import BOT_LEVELS
-from .chat import read_log
+from .game.chat import read_log
 from .deps import (
     Ctx,
     auth_allowed,
@@ -31,7 +31,8 @@ from .deps import (
     text_field,
 )
 from .models import GameRow, SeatRow, User
-from .service import ServiceError, start_table
+from .errors import ServiceError
+from .game.live import start_table
 
 router = APIRouter(prefix="/api")
 
@@ -314,7 +315,7 @@ async def replay_data(request: Request, gid: str) -> dict[str, Any]:
         **meta,
         "said": table.sentences(None, names),  # every move in words, as a spectator reads it
         "chat": chat,
-        "deck": live.deck,
+        "deck": list(live.setup.deck),
         "lines": [event.line() for event in events],
         "positions": positions,
     }

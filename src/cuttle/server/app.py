@@ -18,20 +18,21 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from . import api, league_api, league_pages, pages, series_site, ws
 from .auth import Auth
 from .bots import BotRunner
-from .bus import LocalBus
-from .chat import CHAT_LIMIT, CHAT_LIMIT_NAME
-from .clock import start_clocks
+from .cluster.bus import LocalBus
 from .db import make_engine, make_sessionmaker, migrate
-from .league.service import LeagueService, LeagueSettings
+from .errors import ServiceError
+from .game.chat import CHAT_LIMIT, CHAT_LIMIT_NAME
+from .game.service import GameService
+from .league.service import LeagueService
+from .league.settings import LeagueSettings
 from .offload import Offload
 from .ratelimit import RateLimits
 from .series.service import SeriesService
-from .service import GameService, ServiceError
 from .session_lookup import SessionLookup
 from .settings import Settings
 
 if TYPE_CHECKING:
-    from .botqueue import BotQueue
+    from .cluster.botqueue import BotQueue
 
 log = logging.getLogger("cuttle.server")
 
@@ -173,7 +174,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         thresholds = gc.get_threshold()
         gc.set_threshold(*GC_THRESHOLDS)
         await app.state.service.start()
-        start_clocks(app.state.service)  # timed games flag even if nobody connects
+        app.state.service.start_clocks()  # timed games flag even if nobody connects
         yield
         await finish_deferred(app)  # before the offload's threads and the database close
         await app.state.service.close()
@@ -190,8 +191,8 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     bus: LocalBus = LocalBus(settings.worker_id)
     queue: BotQueue | None = None
     if settings.redis_url:
-        from .botqueue import BotQueue
-        from .bus import RedisBus
+        from .cluster.botqueue import BotQueue
+        from .cluster.bus import RedisBus
 
         bus = RedisBus(settings.redis_url, settings.worker_id)
         queue = BotQueue(settings.redis_url, settings.bot_lease)
@@ -210,7 +211,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     )
     if settings.redis_url:  # sign-outs reach every worker's session cache; chat counted
         app.state.auth.tell = bus.publish  # by every worker together
-        app.state.service.on_news["forget"] = app.state.auth.hear
+        app.state.service.news.on_other["forget"] = app.state.auth.hear
         app.state.service.chat.shared = app.state.limits
     app.state.service.claim_after = settings.claim_after
     app.state.service.forget_after = settings.forget_after

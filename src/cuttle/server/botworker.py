@@ -4,7 +4,7 @@ It needs the same ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL`` as the web wor
 reads each job's game from the database, runs the bot from its seat's view in a child
 process (which dies with it), and stores the move through the same checks, group commit
 and pub/sub as a person's move (:meth:`GameService.play_bot_job
-<cuttle.server.service.GameService.play_bot_job>`). See :mod:`cuttle.server.botqueue`
+<cuttle.server.game.service.GameService.play_bot_job>`). See :mod:`cuttle.server.cluster.botqueue`
 for how a job outlives a worker that dies mid-search.
 """
 
@@ -17,11 +17,11 @@ import functools
 import logging
 import signal
 
-from .botqueue import BotQueue
+from .cluster.botqueue import BotQueue
 from .bots import BotRunner, die_with_parent
-from .bus import RedisBus
+from .cluster.bus import RedisBus
 from .db import make_engine, make_sessionmaker, migrate
-from .service import GameService
+from .game.service import GameService
 from .settings import Settings
 
 log = logging.getLogger("cuttle.server")

@@ -14,7 +14,7 @@ from .auth import COOKIE, SESSION_SECONDS, Auth
 from .models import AuthSession, User
 from .offload import Offload
 from .ratelimit import RateLimits
-from .service import GameService
+from .game.service import GameService
 from .session_lookup import looked_up
 from .settings import Settings
 

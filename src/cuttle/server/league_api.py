@@ -12,15 +12,10 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from .deps import RowId, Year, body_of, check_csrf, current, offload_of, require
-from .league.service import (
-    BOTS,
-    MULTI,
-    PEOPLE,
-    LeagueService,
-    check_key,
-    parse_moment,
-)
-from .service import ServiceError
+from .errors import ServiceError
+from .league.keys import BOTS, MULTI, PEOPLE, check_key
+from .league.service import LeagueService
+from .league.settings import parse_moment
 
 router = APIRouter(prefix="/api/league")
 

@@ -20,11 +20,11 @@ from cuttle.league.chart import ChartPoint, rating_chart
 from cuttle.league.seasons import WEEKS_PER_SEASON
 
 from .deps import RowId, ensure_async, offload_of
+from .errors import ServiceError
+from .league.keys import BOTS, MULTI, PEOPLE, check_key
 from .league_api import league_of
-from .league.service import BOTS, MULTI, PEOPLE, check_key
 from .models import User
 from .pages import render
-from .service import ServiceError
 
 router = APIRouter(prefix="/league")
 

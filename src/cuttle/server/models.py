@@ -79,7 +79,7 @@ class GameRow(Base):
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A practice game: every hand face up for every seat."""
     time_control: Mapped[str | None] = mapped_column(String(16))
-    """The clock (:mod:`cuttle.server.clock`): ``"5+3"``, ``"30s"``; ``NULL``: untimed."""
+    """The clock (:mod:`cuttle.server.game.clockwork`): ``"5+3"``, ``"30s"``; ``NULL``: untimed."""
     clock_start: Mapped[float | None] = mapped_column(Float)
     """When the clock of a timed game started (the game filled up)."""
     ranked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

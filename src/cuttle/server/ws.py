@@ -7,12 +7,12 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from . import protocol as P
+from .game import protocol as P
 from .deps import current
 from .fastjson import dumps
-from .presence import claim
 from .ratelimit import TokenBucket
-from .service import Conn, ServiceError
+from .errors import ServiceError
+from .game.fanout import Conn
 
 router = APIRouter()
 
@@ -31,7 +31,7 @@ def origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 @router.websocket("/ws/games/{gid}")
 async def game_socket(websocket: WebSocket, gid: str) -> None:
-    """Watch or play game ``gid``; see :mod:`cuttle.server.protocol` for the messages."""
+    """Watch or play game ``gid``; see :mod:`cuttle.server.game.protocol` for the messages."""
     app = websocket.app
     settings = app.state.settings
     if not origin_ok(websocket, settings.allowed_origins):
@@ -94,6 +94,6 @@ async def dispatch(service: Any, live: Any, conn: Conn, msg: P.ClientMessage) ->
     elif msg.t == "chat":
         await service.chat.post(live, conn, msg.text)
     elif msg.t == "claim":
-        await claim(service, live, conn.seat, conn)
+        await service.claim(live, conn.seat, conn)
     elif msg.t == "ping":
         await conn.send({"t": "pong", "n": live.n})

@@ -22,7 +22,7 @@ Pub/sub is fire-and-forget, so it is never the truth: the database is. A message
 worker missed (Redis restarting, a dropped connection) shows up as a gap in the event
 numbers, or in the periodic check against the database, and the worker then reloads the
 game from the database (:meth:`GameService.reconcile
-<cuttle.server.service.GameService.reconcile>`).
+<cuttle.server.game.service.GameService.reconcile>`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
-from .fastjson import dumps_bytes, loads
+from ..fastjson import dumps_bytes, loads
 
 log = logging.getLogger("cuttle.server")
 

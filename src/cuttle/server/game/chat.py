@@ -17,18 +17,20 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, Engine, func, insert, select
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..cluster.bus import LocalBus
+from ..models import ChatRow, User
+from ..offload import Offload
+from ..ratelimit import KeyedLimiter, RateLimits
+from ..writer import GroupWriter
 from . import protocol as P
-from .models import ChatRow, User
-from .ratelimit import KeyedLimiter, RateLimits
-
-if TYPE_CHECKING:
-    from .service import Conn, GameService, LiveGame
+from .fanout import Conn
+from .live import LiveGame
 
 log = logging.getLogger("cuttle.server")
 
@@ -146,12 +148,17 @@ def log_message(live: LiveGame, channel: str) -> dict[str, Any]:
 
 
 class Chat:
-    """The chat side of a :class:`~cuttle.server.service.GameService`: the rate limit,
-    names, storing and fan-out."""
+    """The chat of the games held here: the rate limit, names, storing and fan-out."""
 
-    def __init__(self, service: GameService) -> None:
-        """Chat for ``service``'s games."""
-        self.service = service
+    def __init__(
+        self, engine: Engine, writer: GroupWriter, offload: Offload, bus: LocalBus
+    ) -> None:
+        """Store messages through ``writer``, read names on ``engine`` (off the event loop
+        through ``offload``) and tell other workers over ``bus``."""
+        self.engine = engine
+        self.writer = writer
+        self.offload = offload
+        self.bus = bus
         self.limiter = KeyedLimiter(CHAT_RATE, CHAT_BURST)
         self.shared: RateLimits | None = None
         """Limits counted in Redis (the app's, with its ``chat`` limit), so that every web
@@ -168,7 +175,7 @@ class Chat:
         assert user_id is not None
         name = self._names.get(user_id)
         if name is None:
-            name = await self.service.offload(self._user_name, user_id)
+            name = await self.offload(self._user_name, user_id)
             if len(self._names) > 10_000:
                 self._names.clear()
             self._names[user_id] = name
@@ -176,9 +183,12 @@ class Chat:
 
     def _user_name(self, user_id: int) -> str:
         """The name of user ``user_id`` (any thread)."""
-        with self.service.sessions() as db:
-            user = db.get(User, user_id)
-        return user.display if user else f"guest{user_id}"
+        users = cast(SqlTable, User.__table__)
+        with self.engine.connect() as db:
+            row = db.execute(select(users).where(users.c.id == user_id)).first()
+        if row is None:
+            return f"guest{user_id}"
+        return str(row.username or f"guest{user_id}")
 
     async def _take(self, user_id: int) -> bool:
         """Whether ``user_id`` may send a message now (counted across workers with Redis,
@@ -186,20 +196,20 @@ class Chat:
         shared = self.shared
         if shared is None or not shared.remote:
             return self.limiter.take(str(user_id))
-        return bool(await self.service.offload(shared.hit, CHAT_LIMIT_NAME, str(user_id)))
+        return bool(await self.offload(shared.hit, CHAT_LIMIT_NAME, str(user_id)))
 
     async def post(self, live: LiveGame, conn: Conn, text: Any) -> bool:
         """Check, rate-limit, store and send ``conn``'s message to its channel."""
         if conn.user_id is None:
-            await conn.send(chat_error("open the site (a session) to chat"))
+            conn.deliver(chat_error("open the site (a session) to chat"))
             return False
         try:
             cleaned = clean_text(text)
         except ValueError as e:
-            await conn.send(chat_error(str(e)))
+            conn.deliver(chat_error(str(e)))
             return False
         if not await self._take(conn.user_id):
-            await conn.send(
+            conn.deliver(
                 chat_error(
                     f"too many chat messages: at most {CHAT_BURST} every "
                     f"{CHAT_BURST / CHAT_RATE:g} seconds; this one was not sent"
@@ -220,17 +230,17 @@ class Chat:
             "created_at": now,
         }
         try:
-            await self.service.writer.write([(self._insert, row)])
+            await self.writer.write([(self._insert, row)])
         except Exception:
             log.exception("storing a chat message of game %s failed", live.id)
-            await conn.send(chat_error("could not store the message; try again"))
+            conn.deliver(chat_error("could not store the message; try again"))
             return False
         msg = message_of(channel, name, seat, cleaned, now)
-        await self.service.bus.publish({"k": "chat", "g": live.id, "msg": msg})
-        await self.deliver(live, msg)
+        await self.bus.publish({"k": "chat", "g": live.id, "msg": msg})
+        self.deliver(live, msg)
         return True
 
-    async def deliver(self, live: LiveGame, msg: dict[str, Any]) -> None:
+    def deliver(self, live: LiveGame, msg: dict[str, Any]) -> None:
         """Keep the stored message ``msg`` in ``live``'s log and send it to the watchers
         here of its channel (players' messages to players, spectators' to spectators)."""
         channel = str(msg.get("channel"))
@@ -241,8 +251,8 @@ class Chat:
         del kept[:-KEEP]
         for c in list(live.conns):
             if channel_of(c.seat) == channel:
-                await self.service._safe_send(live, c, msg)
+                c.deliver(msg)
 
-    async def send_log(self, live: LiveGame, conn: Conn) -> None:
+    def send_log(self, live: LiveGame, conn: Conn) -> None:
         """Send ``conn`` its channel's recent messages."""
-        await conn.send(log_message(live, channel_of(conn.seat)))
+        conn.deliver(log_message(live, channel_of(conn.seat)))

@@ -21,8 +21,8 @@ is up is refused and the seat is flagged instead. The flag is stored as that sea
 resignation (a ``resign`` move row), or as an agreed draw when no opponent could still
 win (:func:`cannot_win`), and the game's termination is ``time``.
 
-:class:`TimeControl` and :class:`Clock` are pure and tested on their own; the functions at
-the end tie them to :class:`~cuttle.server.service.GameService`.
+:class:`TimeControl` and :class:`Clock` are pure and tested on their own;
+:mod:`cuttle.server.game.clocks` arms each live game's timer and stores the flag.
 """
 
 from __future__ import annotations
@@ -32,14 +32,11 @@ import logging
 import re
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cuttle.engine.game import Game
 from cuttle.engine.history import Event, MovePlayed
 from cuttle.table import Table
-
-if TYPE_CHECKING:
-    from .service import GameService, LiveGame
 
 log = logging.getLogger("cuttle.server")
 
@@ -218,20 +215,17 @@ def restore_termination(table: Table, stored: str | None) -> None:
         table.game.termination = stored
 
 
-# ---------------------------------------------------------------- the service's side
-
-
-def clock_after(live: LiveGame, table: Table, event: Event, now: float) -> Clock | None:
-    """The clock after ``event`` (the newest event of ``table``, a changed copy of
-    ``live.table``) is stored at ``now``; ``None`` for an untimed game."""
-    if live.clock is None:
+def clock_after(old: Clock | None, table: Table, event: Event, now: float) -> Clock | None:
+    """The clock after ``event`` (the newest event of ``table``) is stored at ``now``,
+    from the clock ``old`` before it; ``None`` for an untimed game."""
+    if old is None:
         return None
     mover = getattr(event, "seat", None)
     to_act = None if table.is_over else table.to_act
-    return live.clock.after(now, mover, isinstance(event, MovePlayed), to_act)
+    return old.after(now, mover, isinstance(event, MovePlayed), to_act)
 
 
-def clock_from_news(old: Clock, table: Table, event: Event, news: Any) -> Clock:
+def clock_from_news(old: Clock, table: Table, event: Event, news: object) -> Clock:
     """The clock after ``event`` (the newest of ``table``) that another worker stored:
     its ``[remaining text, since]`` when the news carries it, else worked out here."""
     to_act = None if table.is_over else table.to_act
@@ -242,100 +236,15 @@ def clock_from_news(old: Clock, table: Table, event: Event, news: Any) -> Clock:
     return old.after(time.time(), mover, isinstance(event, MovePlayed), to_act)
 
 
-def clock_from_start(live: LiveGame, news: Any) -> Clock | None:
-    """The clock of timed game ``live`` that another worker started when a join filled
-    it: its ``[remaining text, since]`` as the join's news carries it (``None``: the news
-    carries none, or ``live`` is untimed)."""
-    if not live.time_control or not isinstance(news, list) or len(news) != 2:
+def clock_from_start(time_control: str, players: int, table: Table, news: object) -> Clock | None:
+    """The clock of a timed game (``time_control``, ``players`` seats, at ``table``)
+    that another worker started when a join filled it: its ``[remaining text, since]``
+    as the join's news carries it (``None``: the news carries none)."""
+    if not isinstance(news, list) or len(news) != 2:
         return None
     text, since = news
     if not isinstance(text, str) or not isinstance(since, (int, float)):
         return None
-    control = parse_time_control(live.time_control)
-    remaining = remaining_from_text(text, live.players, control)
-    return Clock(
-        control, remaining, None if live.table.is_over else live.table.to_act, float(since)
-    )
-
-
-def clock_message(live: LiveGame) -> dict[str, Any] | None:
-    """The ``clock`` field of state and event messages (``None``: untimed)."""
-    return live.clock.message(time.time()) if live.clock is not None else None
-
-
-def schedule(service: GameService, live: LiveGame) -> None:
-    """(Re)arm ``live``'s timer so the seat to act is flagged when its time is up."""
-    if live.clock_timer is not None:
-        live.clock_timer.cancel()
-        live.clock_timer = None
-    clock = live.clock
-    if clock is None or live.status != "playing" or live.table.is_over:
-        return
-    end = clock.deadline()
-    if end is None:
-        return
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:  # loaded outside the loop: the next event or load arms it
-        return
-    delay = max(0.0, end - time.time()) + 0.002
-
-    def fire() -> None:
-        live.clock_timer = None
-        task = loop.create_task(flag_when_due(service, live))
-        service._tasks.add(task)
-        task.add_done_callback(service._tasks.discard)
-
-    live.clock_timer = loop.call_later(delay, fire)
-
-
-async def flag_when_due(service: GameService, live: LiveGame) -> None:
-    """The timer's work: flag the seat to act if its time is up (else re-arm)."""
-    try:
-        async with live.lock:
-            if not await flag_if_expired(service, live):
-                schedule(service, live)
-    except Exception:
-        log.exception("flagging in game %s failed", live.id)
-
-
-async def flag_if_expired(service: GameService, live: LiveGame) -> bool:
-    """With ``live.lock`` held: if the seat to act has run out of time, store its flag,
-    tell everyone and return ``True``."""
-    clock = live.clock
-    if (
-        clock is None
-        or live.status != "playing"
-        or live.table.is_over
-        or not clock.expired(time.time())
-    ):
-        return False
-    seat = live.table.to_act
-    table = live.table.copy()
-    event = flag_event(table, seat)
-    if not await service._store(live, table, event, None):
-        return False
-    log.info("p%d of game %s flagged", seat, live.id)
-    await service._broadcast(live, event.line(), live.n)
-    if not live.conns and live.bot_turn_for < 0:  # flagged while nobody watched
-        service.live.pop(live.id, None)
-    return True
-
-
-def start_clocks(service: GameService) -> int:
-    """Load every timed game being played, so that its timer runs (after a restart) even
-    if nobody connects; return how many."""
-    from sqlalchemy import select
-
-    from .models import GameRow
-
-    with service.sessions() as db:
-        ids = db.scalars(
-            select(GameRow.id).where(GameRow.status == "playing", GameRow.time_control.is_not(None))
-        ).all()
-    for gid in ids:
-        try:
-            service.load(gid)
-        except Exception:
-            log.exception("loading timed game %s failed", gid)
-    return len(ids)
+    control = parse_time_control(time_control)
+    remaining = remaining_from_text(text, players, control)
+    return Clock(control, remaining, None if table.is_over else table.to_act, float(since))
