@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import secrets
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -29,15 +28,16 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import PRESETS, VARIANTS
 from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Round, Series
-from cuttle.table import Table
 
 from ..bots import BOT_LEVELS
-from ..models import GameRow, SeatRow, User
-from ..service import GameService, LiveGame, ServiceError, rules_of
+from ..errors import ServiceError
+from ..game.live import LiveGame
+from ..game.service import GameService
+from ..game.spec import GameSpec, SeatSpec, insert_game, rules_of
+from ..models import User
 from .models import SeriesRoundRow, SeriesRow
 
 log = logging.getLogger("cuttle.server")
@@ -170,32 +170,19 @@ class SeriesService:
     def _new_round(self, db: Session, row: SeriesRow, number: int) -> str:
         """Create round ``number``'s game (playing at once) and its row; the game's id."""
         infos = json.loads(row.seats)
-        variants = row.variants.split()
-        table = Table(rules_of(row.rules, variants, row.players, None), seed=secrets.randbits(64))
-        assert table.game.start_deck is not None
-        gid = secrets.token_urlsafe(6)
-        now = time.time()
-        db.add(
-            GameRow(
-                id=gid,
-                rules=row.rules,
-                variants=row.variants,
-                players=row.players,
-                deck=" ".join(CARD_NAMES[c] for c in table.game.start_deck),
-                status="playing",
-                private=False,
-                created_by=row.created_by,
-                created_at=now,
-                updated_at=now,
-            )
-        )
-        db.flush()
-        for seat, p in enumerate(seating(row.players, number)):
+        seats = []
+        for p in seating(row.players, number):
             info = infos[p]
             name = info["name"] if info["bot"] is None else f"bot ({info['bot']})"
-            db.add(
-                SeatRow(game_id=gid, seat=seat, user_id=info["user_id"], bot=info["bot"], name=name)
-            )
+            seats.append(SeatSpec(info["user_id"], info["bot"], name))
+        spec = GameSpec(
+            rules=row.rules,
+            players=row.players,
+            seats=tuple(seats),
+            variants=tuple(row.variants.split()),
+            created_by=row.created_by,
+        )
+        gid = insert_game(db.connection(), spec, time.time()).id
         db.add(SeriesRoundRow(series_id=row.id, number=number, game_id=gid))
         row.current_game = gid
         return gid
@@ -218,7 +205,8 @@ class SeriesService:
 
     def game_over(self, live: LiveGame) -> None:
         """The game-over hook: score the round ``live`` was and start the next (if any);
-        at once on SQLite, else in a worker thread once the loop is free."""
+        at once on SQLite, else in a worker thread once the loop is free. It only reads
+        ``live`` and adds nothing to it (no :class:`~cuttle.server.game.spec.GameOverNews`)."""
         points, against = round_points(live)
         if not self.offload.threaded:
             gid = self._score_round(live.id, points, against)
