@@ -48,9 +48,15 @@ def _json(request: Request, ctx: Ctx, data: Any, status: int = 200) -> JSONRespo
     return resp
 
 
-async def _limit_auth(request: Request) -> None:
-    if not await auth_allowed(request):
-        raise HTTPException(429, "too many attempts; wait a moment")
+TOO_MANY_FOR_ACCOUNT = "too many sign-in attempts for this account; wait a few minutes"
+"""The 429's text when an address or an account has spent its sign-in attempts."""
+
+
+async def _limit_auth(request: Request, account: object = None) -> None:
+    if not await auth_allowed(request, account):
+        raise HTTPException(
+            429, TOO_MANY_FOR_ACCOUNT if account else "too many attempts; wait a moment"
+        )
 
 
 @router.get("/session")
@@ -91,7 +97,7 @@ async def signin(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    await _limit_auth(request)
+    await _limit_auth(request, body.get("username"))
     try:
         user = await auth_of(request).signin(body.get("username"), body.get("password"))
     except AuthError as e:

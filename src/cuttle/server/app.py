@@ -202,6 +202,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.state.limits = RateLimits(
         {
             "auth": settings.auth_limit,
+            "account": settings.account_limit,
             "guest": settings.guest_limit,
             "create": settings.create_limit,
             "create_addr": settings.create_limit_addr,

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from fastapi import HTTPException, Path, Request, Response
 from starlette.requests import HTTPConnection
 
-from .auth import COOKIE, SESSION_SECONDS, Auth
+from .auth import COOKIE, SESSION_SECONDS, USERNAME, Auth
 from .models import AuthSession, User
 from .offload import Offload
 from .ratelimit import RateLimits
@@ -103,10 +103,15 @@ async def limit_create_async(request: Request, ctx: Ctx) -> None:
         raise HTTPException(429, TOO_MANY_GAMES)
 
 
-async def auth_allowed(request: Request) -> bool:
-    """Count one sign-in or sign-up attempt from the client's address (``auth_limit``);
-    whether it may go ahead. Counted off the event loop (in Redis, with several workers)."""
-    return await _count(request, [("auth", client_addr(request))])
+async def auth_allowed(request: Request, account: object = None) -> bool:
+    """Count one sign-in or sign-up attempt from the client's address (``auth_limit``)
+    and, for a sign-in, one against the ``account`` named (``account_limit``, from every
+    address together); whether it may go ahead (neither is counted if one is spent).
+    Counted off the event loop (in Redis, with several workers)."""
+    pairs = [("auth", client_addr(request))]
+    if isinstance(account, str) and USERNAME.fullmatch(account):  # others name no account
+        pairs.append(("account", account))
+    return await _count(request, pairs)
 
 
 async def _count(request: Request, pairs: list[tuple[str, str]]) -> bool:

@@ -97,8 +97,10 @@ async def _auth_form(request: Request, mode: str) -> Response:
     ctx = await ensure_async(request)
     form = await body_of(request)
     check_csrf(request, ctx, form.get("csrf"))
-    if not await auth_allowed(request):
-        return render(request, ctx, "auth.html", 429, mode=mode, error="too many attempts")
+    account = form.get("username") if mode == "signin" else None
+    if not await auth_allowed(request, account):
+        error = "too many attempts" + (" for this account; wait a few minutes" if account else "")
+        return render(request, ctx, "auth.html", 429, mode=mode, error=error)
     auth = auth_of(request)
     try:
         if mode == "signup":

@@ -47,9 +47,20 @@ class KeyedLimiter:
         bucket = self.buckets.get(key)
         if bucket is None:
             if len(self.buckets) >= self.max_keys:
-                self.buckets.clear()
+                self._make_room()
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst)
         return bucket.take()
+
+    def _make_room(self) -> None:
+        """Forget the half of the keys with the most tokens (a full bucket holds nothing
+        worth keeping), so that a flood of new keys never wipes a spent one."""
+        now = time.monotonic()
+
+        def tokens(b: TokenBucket) -> float:
+            return min(b.burst, b.tokens + (now - b.stamp) * b.rate)
+
+        kept = sorted(self.buckets.items(), key=lambda kv: tokens(kv[1]))[: self.max_keys // 2]
+        self.buckets = dict(kept)
 
 
 _UNITS = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0}

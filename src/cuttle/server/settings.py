@@ -32,6 +32,10 @@ class Settings:
     watchers are told through Redis pub/sub, limits are shared and bots run on a queue."""
     auth_limit: str = "10/10 seconds"
     """Sign-in/sign-up attempts per client address (``CUTTLE_AUTH_LIMIT``)."""
+    account_limit: str = "10/10 minutes"
+    """Sign-in attempts per account, from every address together
+    (``CUTTLE_ACCOUNT_LIMIT``): beyond it even the right password waits, so that many
+    addresses cannot share out the guessing of one password."""
     guest_limit: str = "20/minute"
     """New guest users (and sessions) per client address (``CUTTLE_GUEST_LIMIT``)."""
     create_limit: str = "10/minute"
@@ -75,6 +79,7 @@ class Settings:
             secure_cookies=env.get("CUTTLE_SECURE_COOKIES", "") in ("1", "true", "yes"),
             allowed_origins=tuple(env.get("CUTTLE_ALLOWED_ORIGINS", "").split()),
             auth_limit=env.get("CUTTLE_AUTH_LIMIT") or cls.auth_limit,
+            account_limit=env.get("CUTTLE_ACCOUNT_LIMIT") or cls.account_limit,
             guest_limit=env.get("CUTTLE_GUEST_LIMIT") or cls.guest_limit,
             create_limit=env.get("CUTTLE_CREATE_LIMIT") or cls.create_limit,
             create_limit_addr=env.get("CUTTLE_CREATE_LIMIT_ADDR") or cls.create_limit_addr,
