@@ -11,7 +11,7 @@ import pytest
 from cuttle.engine.cards import card
 from cuttle.engine.effect import REGISTRY, Effect
 from cuttle.engine.effects import HOUSE_EFFECTS
-from cuttle.engine.moves import ONEOFF
+from cuttle.engine.moves import ONEOFF, Move
 from cuttle.engine.narration import Narration
 from cuttle.engine.words import describe
 from helpers_positions import game
@@ -56,7 +56,7 @@ def test_every_registered_effect_supplies_its_words() -> None:
     """The classic effects override both ``intent`` and ``outcome``; every effect, house
     ones included, has a verb phrase of its own for the move log."""
     assert set(SCENES) == _telling_effects()
-    sample = (ONEOFF, 0, 1, 1, ())
+    sample = Move(ONEOFF, 0, 1, 1)
     for key, effect in REGISTRY.items():
         phrase = effect.words(sample)
         assert phrase and phrase[0].islower(), key

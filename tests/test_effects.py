@@ -15,7 +15,7 @@ from cuttle.engine.cards import RANK_OF, card
 from cuttle.engine.effect import Effect
 from cuttle.engine.effects import EFFECTS_BY_KEY, effect_for
 from cuttle.engine.frozen import FrozenMap
-from cuttle.engine.moves import ONEOFF, parse_move
+from cuttle.engine.moves import ONEOFF, Move, parse_move
 from cuttle.engine.rules import RuleSet
 from cuttle.engine.table import DECISION_PHASES
 from helpers_positions import game
@@ -65,13 +65,13 @@ def test_unknown_effect_key_is_refused() -> None:
 )
 def test_words_give_a_verb_phrase(move: str, words: str) -> None:
     m = parse_move(move)
-    effect = get_rules("classic").effect_of(m[1])
+    effect = get_rules("classic").effect_of(m.card)
     assert effect is not None and effect.words(m) == words
 
 
 def test_every_effect_has_words() -> None:
     for effect in EFFECTS_BY_KEY.values():
-        text = effect.words((ONEOFF, card("2C"), card("KH"), -1, ()))
+        text = effect.words(Move(ONEOFF, card("2C"), card("KH")))
         assert text and text[0].islower()
 
 

@@ -461,7 +461,7 @@ def test_every_effect_has_words() -> None:
     assert set(_EFFECT_WORDS) <= set(EFFECTS)
     assert set(_EFFECT_WORDS) == set(EFFECTS) - {e.key for e in HOUSE_EFFECTS}
     for key in EFFECTS:
-        assert EFFECTS_BY_KEY[key].words((ONEOFF, 0, 1, 1, ()))
+        assert EFFECTS_BY_KEY[key].words(Move(ONEOFF, 0, 1, 1))
 
 
 # ---------------------------------------------------------------------- entry points
@@ -518,7 +518,7 @@ def visible_cards(view: Any) -> set[int]:
 
 def move_cards(m: Move) -> set[int]:
     """The cards written in a move's text."""
-    return {c for c in (m[1], m[2], *m[4]) if c >= 0}
+    return {c for c in (m.card, m.target, *m.cards) if c >= 0}
 
 
 def may_see(know: Knowledge, viewer: int | None, n_cards: int) -> set[int]:
@@ -550,7 +550,7 @@ def check_game(config: Config, seed: int, max_moves: int) -> int:
             allowed_known = seen_before[v] | may_see(know, v, count) | move_cards(m)
             assert named <= allowed_views, (config.id, move_text(m), v, text)
             assert named <= allowed_known, (config.id, move_text(m), v, text)
-            if m[0] == DRAW and v == seat:
+            if m.verb == DRAW and v == seat:
                 drawn = set(g.hands[seat]) - set(before.hands[seat])
                 assert drawn <= named, text  # the drawer is told what it drew
         moves += 1

@@ -643,7 +643,7 @@ cdef class ActionKeys:
         cdef int verb, c, t, s, rel, idx, lo
         cdef unsigned long long firsts = 0
         for x in legal:
-            m = x
+            m = <tuple>x  # a Move: a tuple subclass, so no exact-tuple check
             verb = m[0]
             if verb == self.discard_verb:
                 # a discard chosen card by card: its first step is its lowest card

@@ -14,10 +14,11 @@ One fixed action space serves every rule set (2 to 5 seats, teams, jokers, varia
   ``discard-done`` exists for discards of varying size (none in the current rule sets).
   Each discard therefore is a unique sequence of indices and the space stays small.
 
-The observation is one flat ``float32`` vector built from ``game.view(seat)`` only (the
-engine's per-seat view with ``"??"`` for hidden cards), seats rotated so that the
-observer comes first. :data:`OBS_LAYOUT` lists its pieces; ``docs/research.md`` tables
-both layouts.
+The observation is one flat ``float32`` vector built from what the seat's
+:class:`~cuttle.engine.observer.Observer` shows only (``game.view(seat)``, the engine's
+per-seat view with ``"??"`` for hidden cards, or the same as card indexes), seats rotated
+so that the observer comes first; it is that observer's tensor form. :data:`OBS_LAYOUT`
+lists its pieces; ``docs/research.md`` tables both layouts.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ from ..engine.moves import (
     VERBS,
     Move,
 )
+from ..engine.observer import Observer
 from ..engine.rules import PRESETS, RuleSet
-from ..engine.seatview import SeatPosition, seat_position
+from ..engine.seatview import SeatPosition
 
 if TYPE_CHECKING:
     from ..engine.core import Core
@@ -240,21 +242,21 @@ def encode_discard(cards: Iterable[int]) -> list[int]:
 
 
 def decode_action(index: int, actor: int, players: int) -> Move:
-    """Return the move tuple of a non-discard ``index`` played by ``actor``.
+    """Return the move of a non-discard ``index`` played by ``actor``.
 
-    A ``discard-card`` index decodes to ``(DISCARD, -1, -1, -1, (card,))`` and
-    ``discard-done`` to ``(DISCARD, -1, -1, -1, ())``: one step of a discard, which
+    A ``discard-card`` index decodes to ``Move(DISCARD, cards=(card,))`` and
+    ``discard-done`` to ``Move(DISCARD)``: one step of a discard, which
     :class:`DiscardChooser` turns into the move.
     """
     if not 0 <= index < NUM_ACTIONS:
         raise EncodingError(f"action {index} is outside 0..{NUM_ACTIONS - 1}")
     verb, c, target, rel = _DECODE[index]
     if verb == DISCARD_CARD:
-        return (DISCARD, -1, -1, -1, (c,))
+        return Move(DISCARD, cards=(c,))
     if verb == DISCARD_DONE:
-        return (DISCARD, -1, -1, -1, ())
+        return Move(DISCARD)
     seat = (actor + rel) % players if rel >= 0 else -1
-    return (verb, c, target, seat, ())
+    return Move(verb, c, target, seat)
 
 
 def action_name(index: int) -> str:
@@ -366,8 +368,8 @@ def _legal_indices(
     discards: list[tuple[int, ...]] = []
     table = _move_table(actor, players)
     for m in legal:
-        if m[0] == DISCARD:
-            discards.append(m[4])
+        if m.verb == DISCARD:
+            discards.append(m.cards)
         elif not chosen:
             i = table.get(m)
             if i is None:
@@ -609,7 +611,9 @@ def encode_view(
 
 class SeatEncoder:
     """The observation vector of :func:`encode_view`, built fast from a
-    :class:`~cuttle.engine.seatview.SeatPosition` (``seat_position(game, seat)``).
+    :class:`~cuttle.engine.seatview.SeatPosition`: the seat's position as its
+    :class:`~cuttle.engine.observer.Observer` gives it (:meth:`observer`), whose tensor
+    form this encoder writes. The encoder never decides what a seat may see.
 
     One encoder serves one rule set: the parts that never change for a seat (its
     table size, partners, rule set) lie in a template per seat, and only the nonzero
@@ -617,7 +621,7 @@ class SeatEncoder:
     rules, chosen)`` entry for entry (``tests/envs/test_envs_fastobs.py``).
     """
 
-    __slots__ = ("_c", "_cap", "_goal", "_rel", "_rules", "_templates")
+    __slots__ = ("_c", "_cap", "_goal", "_observers", "_rel", "_rules", "_templates")
 
     def __init__(self, rules: RuleSet) -> None:
         """Precompute the per-seat templates and offsets of ``rules``."""
@@ -641,6 +645,7 @@ class SeatEncoder:
             rel.append(tuple(_seat_offsets((v - seat) % n) for v in range(n)))
         self._templates = tuple(templates)
         self._rel = tuple(rel)
+        self._observers = tuple(Observer(rules, seat, layout=self) for seat in range(n))
         self._c: Any = None
         if _fastenc is not None:
             self._c = _fastenc.ObsWriter(
@@ -653,19 +658,20 @@ class SeatEncoder:
     def encode_game(
         self, game: Core, seat: int, chosen: Sequence[int] = (), out: np.ndarray | None = None
     ) -> np.ndarray:
-        """``encode(seat_position(game, seat), chosen, out)``: written straight from the
-        game by the compiled accelerator when it is active, else exactly that.
+        """``encode(observer(seat).position(game), chosen, out)``, the tensor form of the
+        seat's observer: written straight from the game by the compiled accelerator when
+        it is active, else exactly that.
 
         The compiled writer reads what :func:`~cuttle.engine.seatview.seat_position`
-        lets ``seat`` see and nothing else (byte-equal vectors:
-        ``tests/envs/test_envs_compiled.py``).
+        (the observer's position) lets ``seat`` see and nothing else (byte-equal
+        vectors: ``tests/envs/test_envs_compiled.py``).
         """
         c = self._c
         if c is not None and _COMPILED:
             vec = np.empty(OBS_SIZE, dtype=np.float32) if out is None else out
             c.encode(game, seat, chosen, vec)
             return vec
-        return self.encode(seat_position(game, seat), chosen, out)
+        return self.encode(self._observers[seat].position(game), chosen, out)
 
     def encode_world(
         self, game: Core, seat: int, chosen: Sequence[int] = (), out: np.ndarray | None = None
@@ -699,6 +705,11 @@ class SeatEncoder:
     def rules(self) -> RuleSet:
         """The rule set this encoder serves."""
         return self._rules
+
+    def observer(self, seat: int) -> Observer:
+        """The engine's observer of ``seat`` whose tensor form is this encoder's vector
+        (its JSON and string forms show the same cards)."""
+        return self._observers[seat]
 
     @property
     def writer(self) -> Any:

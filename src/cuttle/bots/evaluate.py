@@ -16,7 +16,7 @@ import math
 
 from ..engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF
 from ..engine.game import ANSWER, COUNTER_PHASE, MAIN, Game
-from ..engine.moves import RESOLVE, make
+from ..engine.moves import RESOLVE, Move, make
 
 W_REMAINING = 0.6
 """Strength lost per point still needed to reach the goal."""
@@ -125,7 +125,7 @@ def passive_settle(g: Game, limit: int = 12) -> None:
             g.apply(acts[0])
 
 
-def quick_choice(g: Game) -> tuple[int, int, int, int, tuple[int, ...]]:
+def quick_choice(g: Game) -> Move:
     """The seat to act's best move by one ply of :func:`evaluate` (after passively
     settling each candidate)."""
     acts = g.legal_actions()

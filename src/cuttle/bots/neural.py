@@ -234,8 +234,8 @@ def legal_options(
     discards: dict[tuple[int, ...], str] = {}
     for t in texts:
         m = parse_move(t)
-        if m[0] == DISCARD:
-            discards[tuple(sorted(m[4]))] = t
+        if m.verb == DISCARD:
+            discards[tuple(sorted(m.cards))] = t
             continue
         try:
             i = encode_move(m, actor, players)

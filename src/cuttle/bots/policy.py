@@ -14,6 +14,8 @@ from ..engine.cards import KING, POINT_VALUE, RANK_OF
 from ..engine.effects.common import field_seat as _owner_of
 from ..engine.game import COUNTER_PHASE, Game
 from ..engine.moves import (
+    AIMED_MOVES,
+    CARD_MOVES,
     COUNTER,
     DISCARD,
     DRAW,
@@ -46,7 +48,7 @@ def oneoff_score(g: Game, s: int, c: int, t: int) -> float:
     effect = g.rules.effect_of(c)
     if effect is None:
         return 0.0
-    return effect.score(g, s, (ONEOFF, c, t, -1, ()))
+    return effect.score(g, s, AIMED_MOVES[ONEOFF][c][t] if t >= 0 else CARD_MOVES[ONEOFF][c])
 
 
 def move_score(g: Game, m: Move) -> float:

@@ -20,21 +20,25 @@ from .cards import CARD_NAMES, EIGHT, JACK, JOKER_RANK, KING, POINT_VALUE, QUEEN
 from .errors import GameOverError, IllegalMoveError
 from .moves import (
     AGREE_DRAW,
+    AIMED_MOVES,
+    CARD_MOVES,
     COUNTER,
     DISCARD,
     DRAW,
+    DRAW_MOVE,
     GLASSES,
     ONEOFF,
     PASS,
+    PASS_MOVE,
     POINTS,
     RESIGN,
     RESOLVE,
+    RESOLVE_MOVE,
     ROYAL,
     SCRAP,
     SCUTTLE,
     TAKE,
     Move,
-    make,
     move_text,
 )
 from .moves import (
@@ -62,9 +66,10 @@ from .table import (
 class Core:
     """A game of Cuttle without notation: the full position, its rules and its history.
 
-    The seat to act is :attr:`to_act`; :meth:`legal_actions` lists its moves as tuples
-    and :meth:`apply` applies one. The methods without a leading underscore that move
-    cards (``end_turn``, ``draw_cards``, ...) are the toolkit the effect objects use.
+    The seat to act is :attr:`to_act`; :meth:`legal_actions` lists its moves
+    (:class:`~cuttle.engine.moves.Move`) and :meth:`apply` applies one. The methods
+    without a leading underscore that move cards (``end_turn``, ``draw_cards``, ...) are
+    the toolkit the effect objects use.
     """
 
     __slots__ = (
@@ -294,7 +299,7 @@ class Core:
         return [move_text(m) for m in sorted(self.legal_actions())]
 
     def legal_actions(self) -> list[Move]:
-        """Return every legal move of the seat to act, as move tuples."""
+        """Return every legal move of the seat to act, as :class:`Move` values."""
         if self.winners is not None:
             return []
         phase = self.phase
@@ -306,7 +311,7 @@ class Core:
         if phase == HAND_LIMIT:
             hand = sorted(self.hands[s])
             k = len(hand) - self.rules.hand_limit
-            return [(DISCARD, -1, -1, -1, cs) for cs in combinations(hand, k)]
+            return [Move(DISCARD, cards=cs) for cs in combinations(hand, k)]
         if phase == ANSWER:
             return self._answer_moves(s)
         p = self.pending
@@ -327,36 +332,37 @@ class Core:
         out: list[Move] = []
         if self.deck_ok():
             if not (rules.limit_blocks_draw and len(hand) >= rules.hand_limit > 0):
-                out.append(make(DRAW))
+                out.append(DRAW_MOVE)
         else:
-            out.append(make(PASS))
+            out.append(PASS_MOVE)
         frozen = self.frozen
         for c in hand:
             if frozen and c in frozen:
                 continue
             self.card_plays(s, c, out, False)
         if not out:
-            out.append(make(PASS))
+            out.append(PASS_MOVE)
         return out
 
     def card_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
         """Append every way ``s`` may play card ``c`` (from hand, or revealed by a seven)."""
         r = RANK_OF[c]
         if r <= TEN:
-            out.append((POINTS, c, -1, -1, ()))
+            out.append(CARD_MOVES[POINTS][c])
+            scuttles = AIMED_MOVES[SCUTTLE][c]
             for v in self._opps[s]:
                 for st in self.points[v]:
                     if c > st[0]:
-                        out.append((SCUTTLE, c, st[0], -1, ()))
+                        out.append(scuttles[st[0]])
         effect = self._effects[c]
         if effect is not None:
             effect.plays(self, s, c, out)
         if r == EIGHT:
-            out.append((GLASSES, c, -1, -1, ()))
+            out.append(CARD_MOVES[GLASSES][c])
         elif r == JACK:
             self._jack_plays(s, c, out, from_seven)
         elif r in (QUEEN, KING):
-            out.append((ROYAL, c, -1, -1, ()))
+            out.append(CARD_MOVES[ROYAL][c])
         elif r == JOKER_RANK and self.rules.jokers == 2:
             self._joker_plays(s, c, out)
 
@@ -398,19 +404,20 @@ class Core:
                     if not self.protected(v, st[0], s):
                         for to in range(self.n):
                             if to != v:
-                                out.append((JACK_MOVE, c, st[0], to, ()))
+                                out.append(Move(JACK_MOVE, c, st[0], to))
         else:
+            jacks = AIMED_MOVES[JACK_MOVE][c]
             for v in self._opps[s]:
                 for st in self.points[v]:
                     if not self.protected(v, st[0], s):
-                        out.append((JACK_MOVE, c, st[0], -1, ()))
+                        out.append(jacks[st[0]])
         if len(out) == before and from_seven and self.rules.seven_forced_jack:
             for st in self.points[s]:
                 if self.n == 2:
-                    out.append((JACK_MOVE, c, st[0], -1, ()))
+                    out.append(AIMED_MOVES[JACK_MOVE][c][st[0]])
                 else:
                     for to in self._opps[s]:
-                        out.append((JACK_MOVE, c, st[0], to, ()))
+                        out.append(Move(JACK_MOVE, c, st[0], to))
 
     def _joker_plays(self, s: int, c: int, out: list[Move]) -> None:
         if self.rules.jacks_any_seat:
@@ -419,12 +426,12 @@ class Core:
                     if not self.protected(v, st[0], s):
                         for to in range(self.n):
                             if to != v:
-                                out.append((ROYAL, c, st[0], to, ()))
+                                out.append(Move(ROYAL, c, st[0], to))
         else:
             for v in self._opps[s]:
                 for st in self.faces[v]:
                     if not self.protected(v, st[0], s):
-                        out.append((ROYAL, c, st[0], -1, ()))
+                        out.append(AIMED_MOVES[ROYAL][c][st[0]])
 
     def responders(self, last: int) -> list[int]:
         """Seats asked to answer a card played by ``last``, in asking order."""
@@ -438,24 +445,25 @@ class Core:
     def _counter_moves(self, s: int) -> list[Move]:
         p = self.pending
         assert p is not None
-        out: list[Move] = [make(RESOLVE)]
+        out: list[Move] = [RESOLVE_MOVE]
         frozen = self.frozen
+        counters = CARD_MOVES[COUNTER]
         if p.kind == KIND_SCUTTLE:
             for c in self.hands[s]:
                 if RANK_OF[c] == TEN and c not in frozen:
-                    out.append((COUNTER, c, -1, -1, ()))
+                    out.append(counters[c])
             return out
         if self.queens(p.last) and p.last not in self._team[s]:
             return out
         for c in self.hands[s]:
             if RANK_OF[c] == TWO and c not in frozen:
-                out.append((COUNTER, c, -1, -1, ()))
+                out.append(counters[c])
         return out
 
     def _answer_moves(self, s: int) -> list[Move]:
         p = self.pending
         assert p is not None
-        out: list[Move] = [make(RESOLVE)]
+        out: list[Move] = [RESOLVE_MOVE]
         effects = self._effects
         for c in self.hands[s]:
             effect = effects[c]
@@ -465,7 +473,7 @@ class Core:
                 and c not in self.frozen
                 and effect.can_target(self, s, p.card)
             ):
-                out.append((ONEOFF, c, p.card, -1, ()))
+                out.append(AIMED_MOVES[ONEOFF][c][p.card])
         return out
 
     def seeded_rng(self, *parts: object) -> random.Random:
@@ -480,7 +488,7 @@ class Core:
             raise GameOverError("the game is over")
         if not 0 <= seat < self.n:
             raise IllegalMoveError(f"there is no seat p{seat}")
-        self.history.append((seat, make(RESIGN)))
+        self.history.append((seat, Move(RESIGN)))
         self.moves_played += 1
         self.finish(tuple(v for v in range(self.n) if v in self._opps[seat]), "resign")
 
@@ -488,16 +496,16 @@ class Core:
         """End the game in a draw agreed by the players."""
         if self.winners is not None:
             raise GameOverError("the game is over")
-        self.history.append((-1, make(AGREE_DRAW)))
+        self.history.append((-1, Move(AGREE_DRAW)))
         self.moves_played += 1
         self.finish((), "agreed")
 
     def apply(self, move: Move) -> None:
-        """Apply a move tuple taken from :meth:`legal_actions` (not checked again)."""
+        """Apply a move taken from :meth:`legal_actions` (not checked again)."""
         s = self.to_act
         self.history.append((s, move))
         self.moves_played += 1
-        dirty = _HANDLERS[move[0]](self, s, move)
+        dirty = _HANDLERS[move.verb](self, s, move)
         if self.winners is None:
             if dirty:
                 self.check_win(s)
@@ -816,7 +824,7 @@ def _h_pass(g: Core, s: int, m: Move) -> bool:
 
 def _h_points(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
-    c = m[1]
+    c = m.card
     g.take_card(s, c)
     g.points[s].append((c, s, NO_COVERS))
     g.end_turn()
@@ -825,7 +833,7 @@ def _h_points(g: Core, s: int, m: Move) -> bool:
 
 def _h_scuttle(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
-    c, t = m[1], m[2]
+    c, t = m.card, m.target
     g.take_card(s, c)
     if g.rules.ten_blocks_scuttle:
         g._open_window(Pending(c, s, t, KIND_SCUTTLE))
@@ -841,7 +849,7 @@ def _h_scuttle(g: Core, s: int, m: Move) -> bool:
 
 def _h_royal(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
-    c, t, to = m[1], m[2], m[3]
+    _, c, t, to, _ = m
     g.take_card(s, c)
     if t < 0:
         g.faces[s].append((c, s, NO_COVERS))
@@ -858,7 +866,7 @@ def _h_royal(g: Core, s: int, m: Move) -> bool:
 
 def _h_glasses(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
-    c = m[1]
+    c = m.card
     g.take_card(s, c)
     g.glasses[s].append(c)
     g.end_turn()
@@ -867,7 +875,7 @@ def _h_glasses(g: Core, s: int, m: Move) -> bool:
 
 def _h_jack(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
-    c, t, to = m[1], m[2], m[3]
+    _, c, t, to, _ = m
     g.take_card(s, c)
     v, i = g.find_point(t)
     base, owner, covers = g.points[v].pop(i)
@@ -880,7 +888,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
 
 
 def _h_oneoff(g: Core, s: int, m: Move) -> bool:
-    c, t, victim = m[1], m[2], m[3]
+    _, c, t, victim, _ = m
     if g.phase == ANSWER:
         g.hands[s].remove(c)
         g.known.pop(c, None)
@@ -893,7 +901,7 @@ def _h_oneoff(g: Core, s: int, m: Move) -> bool:
 
 
 def _h_counter(g: Core, s: int, m: Move) -> bool:
-    c = m[1]
+    c = m.card
     p = g.pending
     assert p is not None
     g.hands[s].remove(c)
@@ -933,7 +941,7 @@ def _h_resolve(g: Core, s: int, m: Move) -> bool:
 def _h_decide(g: Core, s: int, m: Move) -> bool:
     """A decision of the pending one-off's effect (take, discard, scrap)."""
     if g.phase == HAND_LIMIT:
-        g.discard(s, m[4])
+        g.discard(s, m.cards)
         g.end_turn()
         return False
     p = g.pending

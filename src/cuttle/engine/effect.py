@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import InvalidRulesError
-from .moves import ONEOFF, Move
+from .moves import CARD_MOVES, ONEOFF, Move
 
 REGISTRY: dict[str, Effect] = {}
 """Every registered effect primitive by key (filled by :mod:`cuttle.engine.effects`)."""
@@ -54,7 +54,7 @@ class Effect:
 
     def plays(self, g: Any, s: int, c: int, out: list[Move]) -> None:
         """Append to ``out`` every legal ``oneoff`` move of card ``c`` by seat ``s``."""
-        out.append((ONEOFF, c, -1, -1, ()))
+        out.append(CARD_MOVES[ONEOFF][c])
 
     def can_target(self, g: Any, s: int, t: int) -> bool:
         """Whether seat ``s`` may aim this effect at table card ``t`` now."""

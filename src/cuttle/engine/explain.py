@@ -52,13 +52,13 @@ def _seat_problem(g: Core, move: Move) -> str | None:
     """A move legal but for its seat: a missing seat with several choices, or a seat
     where the rule set names none."""
     verb, c, target, seat, _ = move
-    same = [m for m in g.legal_actions() if m[:3] == (verb, c, target)]
+    same = [m for m in g.legal_actions() if m.verb == verb and m.card == c and m.target == target]
     if seat == -1:
-        named = sorted(m for m in same if m[3] >= 0)
+        named = sorted(m for m in same if m.seat >= 0)
         if len(named) > 1:
             return "Name the seat as well: " + " or ".join(f"'{move_text(m)}'" for m in named)
-    elif any(m[3] == -1 for m in same):
-        bare = move_text((verb, c, target, -1, ()))
+    elif any(m.seat == -1 for m in same):
+        bare = Move(verb, c, target).text()
         return f"'{move_text(move)}' takes no seat here: write '{bare}'"
     return None
 

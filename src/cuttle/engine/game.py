@@ -135,7 +135,11 @@ def _complete(move: Move, legal: list[Move]) -> Move:
     """Accept a move written without a seat the position makes obvious."""
     verb, c, target, seat, cs = move
     if seat == -1:
-        matches = [m for m in legal if m[:3] == (verb, c, target) and m[4] == cs]
+        matches = [
+            m
+            for m in legal
+            if m.verb == verb and m.card == c and m.target == target and m.cards == cs
+        ]
         if len(matches) == 1:
             return matches[0]
     return move

@@ -88,7 +88,7 @@ def parse_event(line: str) -> Event:
             f"expected a move line like 'p0: draw' or 'draw agreed', not {line!r}"
         )
     seat, body = int(m.group(1)), m.group(2).strip()
-    if parse_move(body)[0] == RESIGN:
+    if parse_move(body).verb == RESIGN:
         return Resigned(seat)
     return MovePlayed(seat, body)
 
@@ -127,9 +127,9 @@ def apply_event(game: Game, event: Event) -> None:
 def event_of(seat: int, move: Move) -> Event:
     """The event of one entry of :attr:`Game.history <cuttle.engine.game.Game.history>`
     (without ``shown``)."""
-    if move[0] == AGREE_DRAW:
+    if move.verb == AGREE_DRAW:
         return DrawAgreed()
-    if move[0] == RESIGN:
+    if move.verb == RESIGN:
         return Resigned(seat)
     return MovePlayed(seat, move_text(move))
 

@@ -1,20 +1,24 @@
-"""Moves: compact tuples inside the engine, one line of text outside.
+"""Moves: small named tuples inside the engine, one line of text outside.
 
-A :data:`Move` is ``(verb, card, target, seat, cards)``: ``card`` the card played,
+A :class:`Move` is ``Move(verb, card, target, seat, cards)``: ``card`` the card played,
 ``target`` the card it aims at, ``seat`` a named seat (a four's victim, where a jack or
 joker sends its card) and ``cards`` the cards of a ``discard``; unused parts are ``-1``
-or ``()``. :func:`parse_move` and :func:`move_text` convert to and from notation.md's
-move text.
+or ``()``. A move is a tuple, so it equals (and hashes as) the plain 5-tuple of its
+fields. :meth:`Move.parse` (:func:`parse_move`) and :meth:`Move.text` (:func:`move_text`)
+convert to and from notation.md's move text.
+
+Move generation builds many moves a second, and a named tuple is slower to build than a
+plain one, so the moves of a card alone and of a card aimed at another card are made
+once here (:data:`CARD_MOVES`, :data:`AIMED_MOVES`) and shared.
 """
 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from .cards import CARD_NAMES, card
 from .errors import InvalidCardError, InvalidMoveError
-
-Move = tuple[int, int, int, int, tuple[int, ...]]
 
 DRAW, PASS, POINTS, SCUTTLE, ROYAL, GLASSES, JACK, ONEOFF = range(8)
 COUNTER, RESOLVE, TAKE, DISCARD, SCRAP, RESIGN = range(8, 14)
@@ -49,9 +53,65 @@ _SHAPES: dict[int, tuple[int, int, bool]] = {
 }
 
 
+class Move(NamedTuple):
+    """One move: its ``verb`` (``POINTS``, ``SCUTTLE``, ...) and the parts it names.
+
+    ``Move.parse("scuttle TH 9C")`` reads a move's text and ``move.text()`` writes it;
+    ``repr()`` gives that call, which can be pasted back into Python.
+    """
+
+    verb: int
+    card: int = -1
+    target: int = -1
+    seat: int = -1
+    cards: tuple[int, ...] = _NO_CARDS
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read one move's text (see :func:`parse_move`; legality is not checked)."""
+        return parse_move(text)
+
+    def text(self) -> str:
+        """Return the move's canonical text, as records and ``legal_moves()`` write it."""
+        return move_text(self)
+
+    def __str__(self) -> str:
+        return move_text(self)
+
+    def __repr__(self) -> str:
+        try:
+            text = move_text(self)
+            if parse_move(text) == self:
+                return f"Move.parse({text!r})"
+        except (IndexError, TypeError, InvalidMoveError):
+            pass  # not a well-formed move (a pseudo-move, a test's odd tuple): its fields
+        return (
+            f"Move(verb={self.verb}, card={self.card}, target={self.target}, "
+            f"seat={self.seat}, cards={self.cards})"
+        )
+
+
 def make(verb: int, c: int = -1, target: int = -1, seat: int = -1) -> Move:
-    """Build a move tuple (without discard cards)."""
-    return (verb, c, target, seat, _NO_CARDS)
+    """Build a move (without discard cards)."""
+    return Move(verb, c, target, seat, _NO_CARDS)
+
+
+_CARDS = range(len(CARD_NAMES))
+CARD_MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(verb, c) for c in _CARDS) for verb in range(len(VERBS))
+)
+"""``CARD_MOVES[verb][c]`` is ``Move(verb, c)``: a move that names one card only."""
+
+AIMED_MOVES: dict[int, tuple[tuple[Move, ...], ...]] = {
+    verb: tuple(tuple(Move(verb, c, t) for t in _CARDS) for c in _CARDS)
+    for verb in (SCUTTLE, ROYAL, JACK, ONEOFF)
+}
+"""``AIMED_MOVES[verb][c][t]`` is ``Move(verb, c, t)``: a card aimed at card ``t`` with
+no seat named, for the verbs that aim (scuttle, royal, jack, oneoff)."""
+
+DRAW_MOVE = Move(DRAW)
+PASS_MOVE = Move(PASS)
+RESOLVE_MOVE = Move(RESOLVE)
 
 
 def parse_move(text: str) -> Move:
@@ -91,10 +151,10 @@ def parse_move(text: str) -> Move:
     if verb == DISCARD:
         if len(set(parsed)) != len(parsed):
             raise InvalidMoveError(f"{text.strip()!r}: a card is named twice")
-        return (DISCARD, -1, -1, -1, tuple(sorted(parsed)))
+        return Move(DISCARD, cards=tuple(sorted(parsed)))
     c = parsed[0] if parsed else -1
     target = parsed[1] if len(parsed) > 1 else -1
-    return (verb, c, target, seat, _NO_CARDS)
+    return Move(verb, c, target, seat, _NO_CARDS)
 
 
 def move_text(move: Move) -> str:

@@ -378,14 +378,14 @@ class EnvGame:
                 " is not legal now"
             ) from None
         if move is None:
-            discards = [m[4] for m in self._moves() if m[0] == DISCARD]
+            discards = [m.cards for m in self._moves() if m.verb == DISCARD]
             chooser = DiscardChooser(discards, self.chosen)
             done = chooser.choose(index)
             self._moved()
             if done is None:
                 self.chosen = chooser.chosen
                 return None
-            move = (DISCARD, -1, -1, -1, done)
+            move = Move(DISCARD, cards=done)
         # self.apply(move), inline (this runs at every step)
         g = self.game
         seat = g.to_act
@@ -437,8 +437,8 @@ class EnvGame:
         move = parse_move(text)
         legal = g.legal_actions()
         if move not in legal:
-            same = [m for m in legal if m[:3] == move[:3] and m[4] == move[4]]
-            if move[3] != -1 or len(same) != 1:
+            same = [m for m in legal if m._replace(seat=-1) == move]
+            if move.seat != -1 or len(same) != 1:
                 g.play(text)  # raises IllegalMoveError with the reason
                 raise AssertionError(f"{text!r} is legal but not among legal_actions()")
             move = same[0]  # a seat the position makes obvious, as Game.play accepts

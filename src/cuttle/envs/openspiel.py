@@ -279,8 +279,8 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             return f"Deal:{CARD_NAMES[action]}"
         move = decode_action(int(action), player, self.rules.players)
-        if move[0] == DISCARD:
-            return f"discard-card {CARD_NAMES[move[4][0]]}" if move[4] else "discard-done"
+        if move.verb == DISCARD:
+            return f"discard-card {CARD_NAMES[move.cards[0]]}" if move.cards else "discard-done"
         return move_text(move)
 
     def is_terminal(self) -> bool:

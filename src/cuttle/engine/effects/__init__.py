@@ -17,9 +17,11 @@ An effect primitive is ONE object that owns everything about it. To add one:
    Then implement what differs from the defaults (no target, no decision, always
    playable, no score):
 
-   - ``plays(g, s, c, out)``: append the legal ``oneoff`` move tuples of card ``c`` by
-     seat ``s`` (``(ONEOFF, c, target, seat, ())``). TargetedEffect: implement
-     ``targets(g, s) -> [(seat, card), ...]`` instead, plus ``target_problem``;
+   - ``plays(g, s, c, out)``: append the legal ``oneoff`` moves of card ``c`` by
+     seat ``s`` (``Move(ONEOFF, c, target, seat)``; ``CARD_MOVES[ONEOFF][c]`` and
+     ``AIMED_MOVES[ONEOFF][c][target]`` hold the common ones, made once).
+     TargetedEffect: implement ``targets(g, s) -> [(seat, card), ...]`` instead, plus
+     ``target_problem``;
    - ``resolve(g, p) -> bool``: carry out the uncountered one-off ``p`` (a
      :class:`~cuttle.engine.table.Pending`). Return False when done: the core scraps
      the card and ends the turn. To ask for a decision, set ``g.phase`` and

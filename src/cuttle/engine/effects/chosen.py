@@ -36,15 +36,15 @@ class ChosenSeatEffect(Effect):
         """One move per other seat (holding a card where that is needed)."""
         for v in others(g, s):
             if g.hands[v] or not self.needs_cards:
-                out.append((ONEOFF, c, -1, v, ()))
+                out.append(Move(ONEOFF, c, -1, v))
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """No seat named, oneself, or an empty hand."""
-        v = move[3]
+        v = move.seat
         s = g.to_act
-        card = describe(move[1])
+        card = describe(move.card)
         if v < 0:
-            return f"Name the player the {card} aims at: 'oneoff {CARD_NAMES[move[1]]} p1'"
+            return f"Name the player the {card} aims at: 'oneoff {CARD_NAMES[move.card]} p1'"
         if v == s or v >= g.n:
             return f"The {card} aims at another player, not p{v}"
         if self.needs_cards and not g.hands[v]:
@@ -65,4 +65,4 @@ class ChosenSeatEffect(Effect):
 
     def words(self, move: Move) -> str:
         """``looks at p2's hand``-style phrase."""
-        return f"{self.verb_phrase} p{move[3]}"
+        return f"{self.verb_phrase} p{move.seat}"

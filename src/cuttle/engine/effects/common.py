@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import EIGHT, KING, POINT_VALUE, QUEEN, RANK_OF, describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, Move, move_text
+from ..moves import AIMED_MOVES, ONEOFF, Move, move_text
 from ..table import Pending
 
 
@@ -71,8 +71,9 @@ class TargetedEffect(Effect):
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Append one ``oneoff`` move per legal target."""
+        aimed = AIMED_MOVES[ONEOFF][c]
         for _, t in self.targets(g, s):
-            out.append((ONEOFF, c, t, -1, ()))
+            out.append(aimed[t])
 
     def can_target(self, g: Core, s: int, t: int) -> bool:
         """Whether ``t`` is among :meth:`targets`."""
@@ -80,7 +81,7 @@ class TargetedEffect(Effect):
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """The target's problem: missing, covered, shielded, or of the wrong kind."""
-        t = move[2]
+        t = move.target
         s = g.to_act
         if t < 0:
             return f"This one-off needs a target card: 'oneoff {card_word(move)} CARD'"
@@ -98,7 +99,7 @@ class TargetedEffect(Effect):
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """The target's worth to its holder: a gain against an opponent, a loss at home."""
-        t = move[2]
+        t = move.target
         v = field_seat(g, t)
         if v < 0:
             return 0.0
@@ -128,4 +129,4 @@ class ScrapTargetEffect(TargetedEffect):
 
     def words(self, move: Move) -> str:
         """``scraps the Queen of Spades``."""
-        return f"scraps the {describe(move[2])}"
+        return f"scraps the {describe(move.target)}"

@@ -23,7 +23,7 @@ class DiscardChosen(PickEffect):
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """The best card of an opponent's hand, chosen knowingly."""
-        return -2.0 if move[3] in g.rules.team_of(s) else 2.5
+        return -2.0 if move.seat in g.rules.team_of(s) else 2.5
 
 
 DISCARD_CHOSEN = DiscardChosen()

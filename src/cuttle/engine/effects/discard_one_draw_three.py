@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core import Core
 from ..effect import Effect
-from ..moves import DISCARD, ONEOFF, Move
+from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move
 from ..narration import Narration
 from ..table import DISCARD_PHASE, Pending
 
@@ -20,7 +20,7 @@ class DiscardOneDrawThree(Effect):
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a card can be drawn (spec ruling 4)."""
         if g.deck_ok():
-            out.append((ONEOFF, c, -1, -1, ()))
+            out.append(CARD_MOVES[ONEOFF][c])
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Ask for the discard, or draw at once with an empty hand."""
@@ -33,11 +33,11 @@ class DiscardOneDrawThree(Effect):
 
     def decision_moves(self, g: Core, s: int, p: Pending) -> list[Move]:
         """One ``discard`` per card in hand."""
-        return [(DISCARD, -1, -1, -1, (c,)) for c in sorted(g.hands[s])]
+        return [Move(DISCARD, cards=(c,)) for c in sorted(g.hands[s])]
 
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """Discard, draw three, scrap the five."""
-        g.discard(s, m[4])
+        g.discard(s, m.cards)
         g.draw_cards(p.by, 3)
         g.scrap.append(p.card)
         g.end_turn()

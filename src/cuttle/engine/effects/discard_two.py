@@ -6,7 +6,7 @@ from itertools import combinations
 
 from ..core import Core
 from ..effect import Effect
-from ..moves import DISCARD, ONEOFF, Move
+from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move
 from ..narration import Narration
 from ..table import DISCARD_PHASE, Pending
 
@@ -52,10 +52,10 @@ class DiscardTwo(Effect):
         victims = [v for v in g.opponents(s) if g.hands[v] and not (group and g.group_shielded(v))]
         if g.rules.four_victims == "all" or g.n == 2:
             if victims:
-                out.append((ONEOFF, c, -1, -1, ()))
+                out.append(CARD_MOVES[ONEOFF][c])
         else:
             for v in victims:
-                out.append((ONEOFF, c, -1, v, ()))
+                out.append(Move(ONEOFF, c, -1, v))
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Open phase ``discard`` for the first victim, or discard at random for all."""
@@ -77,11 +77,11 @@ class DiscardTwo(Effect):
         """Every choice of two cards (or of the whole hand if smaller)."""
         hand = sorted(g.hands[s])
         k = min(2, len(hand))
-        return [(DISCARD, -1, -1, -1, cs) for cs in combinations(hand, k)]
+        return [Move(DISCARD, cards=cs) for cs in combinations(hand, k)]
 
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """Discard; the next victim follows, or the four goes to the scrap."""
-        g.discard(s, m[4])
+        g.discard(s, m.cards)
         nxt = next_victim(g, p, s)
         if nxt >= 0:
             g.to_act = nxt
@@ -109,7 +109,7 @@ class DiscardTwo(Effect):
 
     def words(self, move: Move) -> str:
         """``makes p2 discard two cards``."""
-        who = f"p{move[3]}" if move[3] >= 0 else "the opponent"
+        who = f"p{move.seat}" if move.seat >= 0 else "the opponent"
         return f"makes {who} discard two cards"
 
     def intent(self, w: Narration, p: Pending) -> str:

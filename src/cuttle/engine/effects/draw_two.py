@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, Move
+from ..moves import CARD_MOVES, ONEOFF, Move
 from ..narration import Narration
 from ..table import Pending
 
@@ -18,7 +18,7 @@ class DrawTwo(Effect):
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a card can be drawn (spec ruling 4)."""
         if g.deck_ok():
-            out.append((ONEOFF, c, -1, -1, ()))
+            out.append(CARD_MOVES[ONEOFF][c])
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Draw."""

@@ -23,7 +23,7 @@ class LookAtHand(ChosenSeatEffect):
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """Knowing a hand is worth a little: more with more hidden cards."""
-        v = move[3]
+        v = move.seat
         hidden = sum(1 for c in g.hands[v] if not g.known.get(c, 0) >> s & 1)
         return 0.3 * hidden if v not in g.rules.team_of(s) else 0.1 * hidden
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import CARD_NAMES, describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, ROYAL, Move
+from ..moves import CARD_MOVES, ONEOFF, ROYAL, Move
 
 
 class Permanent(Effect):
@@ -25,14 +25,14 @@ class Permanent(Effect):
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """``royal X``: always playable."""
-        out.append((ROYAL, c, -1, -1, ()))
+        out.append(CARD_MOVES[ROYAL][c])
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """Played as a one-off, or with a target."""
-        name = CARD_NAMES[move[1]]
-        if move[0] == ONEOFF:
-            return f"The {describe(move[1])} is a permanent here: play it with 'royal {name}'"
-        if move[2] >= 0 or move[3] >= 0:
+        name = CARD_NAMES[move.card]
+        if move.verb == ONEOFF:
+            return f"The {describe(move.card)} is a permanent here: play it with 'royal {name}'"
+        if move.target >= 0 or move.seat >= 0:
             return f"A permanent is played onto one's own field: 'royal {name}'"
         return None
 

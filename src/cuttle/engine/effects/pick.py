@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..cards import CARD_NAMES, describe
 from ..core import Core
-from ..moves import TAKE, Move
+from ..moves import CARD_MOVES, TAKE, Move
 from ..table import PICK_PHASE, Pending
 from .chosen import ChosenSeatEffect, look
 
@@ -32,12 +32,12 @@ class PickEffect(ChosenSeatEffect):
         """One move per card of the victim's hand (``take X`` or ``discard X``)."""
         hand = sorted(g.hands[p.victim])
         if self.verb == TAKE:
-            return [(TAKE, c, -1, -1, ()) for c in hand]
-        return [(self.verb, -1, -1, -1, (c,)) for c in hand]
+            return [CARD_MOVES[TAKE][c] for c in hand]
+        return [Move(self.verb, cards=(c,)) for c in hand]
 
     def picked(self, m: Move) -> int:
         """The card a pick move names."""
-        return m[1] if m[1] >= 0 else m[4][0]
+        return m.card if m.card >= 0 else m.cards[0]
 
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """Carry out the pick, then the one-off goes to the scrap."""
@@ -51,7 +51,7 @@ class PickEffect(ChosenSeatEffect):
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """A card that is not in the victim's hand, or the wrong verb."""
-        cards = [move[1]] if move[1] >= 0 else list(move[4])
+        cards = [move.card] if move.card >= 0 else list(move.cards)
         want = "take" if self.verb == TAKE else "discard"
         if len(cards) != 1:
             return f"Pick exactly one card of p{p.victim}'s hand: '{want} X'"

@@ -71,7 +71,7 @@ class ReturnCard(TargetedEffect):
 
     def words(self, move: Move) -> str:
         """``returns the King of Hearts``."""
-        return f"returns the {describe(move[2])}"
+        return f"returns the {describe(move.target)}"
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to return Bob's K♥ to his hand`` (``to the top of the deck``)."""

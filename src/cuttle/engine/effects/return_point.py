@@ -43,7 +43,7 @@ class ReturnPoint(TargetedEffect):
 
     def words(self, move: Move) -> str:
         """``returns the Seven of Clubs to its owner``."""
-        return f"returns the {describe(move[2])} to its owner"
+        return f"returns the {describe(move.target)} to its owner"
 
 
 RETURN_POINT = ReturnPoint()

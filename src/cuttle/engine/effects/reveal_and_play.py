@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, SCRAP, Move, make
+from ..moves import CARD_MOVES, ONEOFF, SCRAP, Move, make
 from ..narration import Narration
 from ..table import SEVEN_PHASE, Pending
 
@@ -22,7 +22,7 @@ class RevealAndPlay(Effect):
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a card can be revealed (spec ruling 4)."""
         if g.deck_ok():
-            out.append((ONEOFF, c, -1, -1, ()))
+            out.append(CARD_MOVES[ONEOFF][c])
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Reveal (reshuffling the scrap first where the set does)."""
@@ -46,7 +46,7 @@ class RevealAndPlay(Effect):
 
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """``scrap X``: X and the seven go to the scrap, the others back on top."""
-        c = m[1]
+        c = m.card
         g.revealed.remove(c)
         for other in reversed(g.revealed):
             g.deck.append(other)
@@ -62,8 +62,8 @@ class RevealAndPlay(Effect):
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """A scrap while a revealed card can be played."""
-        if move[1] not in g.revealed:
-            return f"The {describe(move[1])} was not revealed: play one of the revealed cards"
+        if move.card not in g.revealed:
+            return f"The {describe(move.card)} was not revealed: play one of the revealed cards"
         return "A revealed card can only be scrapped when none of them can be played"
 
     def words(self, move: Move) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, SCRAP, TAKE, Move, make
+from ..moves import CARD_MOVES, ONEOFF, SCRAP, TAKE, Move, make
 from ..table import SEVEN_PHASE, TAKE_PHASE, Pending
 
 
@@ -30,7 +30,7 @@ class ReviveAndPlay(Effect):
         """Playable while the scrap holds a card (or, revealed by a seven, the seven
         itself will lie there, but may not be revived)."""
         if g.scrap:
-            out.append((ONEOFF, c, -1, -1, ()))
+            out.append(CARD_MOVES[ONEOFF][c])
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Open phase ``take`` for the player; nothing if nothing may be revived."""
@@ -53,8 +53,8 @@ class ReviveAndPlay(Effect):
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """``take X`` lifts X from the scrap, face up, to be played; ``scrap X`` sends it
         back with the one-off."""
-        c = m[1]
-        if m[0] == TAKE:
+        c = m.card
+        if m.verb == TAKE:
             g.scrap.remove(c)
             g.revealed = [c]
             g.phase = SEVEN_PHASE
@@ -82,8 +82,8 @@ class ReviveAndPlay(Effect):
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """Not in the scrap, the revealing seven, or a scrap while it can be played."""
-        c = move[1]
-        if move[0] == TAKE:
+        c = move.card
+        if move.verb == TAKE:
             if c == p.seven:
                 return "A card revealed by a seven cannot revive that seven"
             return f"The {describe(c)} is not in the scrap"

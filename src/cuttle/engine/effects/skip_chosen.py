@@ -23,7 +23,7 @@ class SkipChosen(ChosenSeatEffect):
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A turn of an opponent (worth more the closer it is to its goal)."""
-        v = move[3]
+        v = move.seat
         if v in g.rules.team_of(s):
             return -3.0
         return 2.0 + max(0.0, 3.0 - 0.3 * (g.goal(v) - g.score(v)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import CARD_NAMES, JOKER_RANK, KING, QUEEN, RANK_OF, describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, ROYAL, Move
+from ..moves import AIMED_MOVES, ONEOFF, ROYAL, Move
 
 
 class StealPermanent(Effect):
@@ -32,16 +32,16 @@ class StealPermanent(Effect):
                 if g.protected(v, st[0], s):
                     continue
                 if any_seat:
-                    out.extend((ROYAL, c, st[0], to, ()) for to in range(g.n) if to != v)
+                    out.extend(Move(ROYAL, c, st[0], to) for to in range(g.n) if to != v)
                 else:
-                    out.append((ROYAL, c, st[0], -1, ()))
+                    out.append(AIMED_MOVES[ROYAL][c][st[0]])
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """No target, not a permanent of an opponent, or shielded."""
-        name = CARD_NAMES[move[1]]
-        t = move[2]
-        if move[0] == ONEOFF:
-            return f"The {describe(move[1])} moves a permanent here: 'royal {name} KH'"
+        name = CARD_NAMES[move.card]
+        t = move.target
+        if move.verb == ONEOFF:
+            return f"The {describe(move.card)} moves a permanent here: 'royal {name} KH'"
         if t < 0:
             return f"Name the permanent it takes: 'royal {name} KH'"
         owner = g.holder_of(t)
@@ -53,18 +53,18 @@ class StealPermanent(Effect):
 
     def words(self, move: Move) -> str:
         """``takes the King of Spades``."""
-        return f"takes the {describe(move[2])}"
+        return f"takes the {describe(move.target)}"
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A king or queen changes sides; a house permanent by its own worth."""
-        t = move[2]
+        t = move.target
         r = RANK_OF[t]
         if r == KING:
             return 10.0
         if r == QUEEN:
             return 7.0
         effect = g.rules.effect_of(t)
-        return 1.0 + effect.score(g, s, (ROYAL, t, -1, -1, ())) if effect is not None else 2.0
+        return 1.0 + effect.score(g, s, Move(ROYAL, t)) if effect is not None else 2.0
 
 
 STEAL_PERMANENT = StealPermanent()

@@ -28,7 +28,7 @@ class TakeChosen(PickEffect):
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A card lost by an opponent and gained: about two draws."""
-        return -1.0 if move[3] in g.rules.team_of(s) else 5.0
+        return -1.0 if move.seat in g.rules.team_of(s) else 5.0
 
 
 TAKE_CHOSEN = TakeChosen()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import RANK_OF, THREE, describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, TAKE, Move, make
+from ..moves import CARD_MOVES, ONEOFF, TAKE, Move, make
 from ..narration import Narration
 from ..table import TAKE_PHASE, Pending
 
@@ -31,7 +31,7 @@ class TakeFromScrap(Effect):
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while the scrap holds a card it may take."""
         if takeable(g):
-            out.append((ONEOFF, c, -1, -1, ()))
+            out.append(CARD_MOVES[ONEOFF][c])
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Open phase ``take`` for the three's player."""
@@ -45,7 +45,7 @@ class TakeFromScrap(Effect):
 
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """Move the card to the hand, publicly; the three goes to the scrap."""
-        c = m[1]
+        c = m.card
         g.scrap.remove(c)
         g.to_hand(s, c, True)
         g.scrap.append(p.card)
@@ -64,7 +64,7 @@ class TakeFromScrap(Effect):
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """A card not in the scrap, the revealing seven, or a three it may not take."""
-        c = move[1]
+        c = move.card
         if c not in g.scrap:
             return f"The {describe(c)} is not in the scrap"
         if c == p.seven:
