@@ -1,6 +1,10 @@
 """What every bot shares: the :class:`SeatView` it decides from, the :class:`Bot`
 protocol and a seeded base class.
 
+:class:`SeatView` and :data:`View` belong to the engine (:mod:`cuttle.engine.observer`,
+where the one observer of a seat lives); they are re-exported here for the bots and for
+code that imported them from this module.
+
 A bot sees exactly what its seat may see: a :class:`SeatView` holding the rule set
 object, the seat's view of the position (hidden cards ``"??"``), that seat's legal
 moves and the public history as typed events. It never receives a
@@ -11,55 +15,9 @@ rule set up by name, so house rules reach it whole.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from ..engine.game import Game
-from ..engine.history import Event, events_of
-from ..engine.rules import RuleSet
-
-View = dict[str, Any]
-"""A seat's view of a position: the JSON object of notation.md with ``"??"`` for hidden
-cards and ``"seat"`` naming the viewer."""
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """Everything one seat may know when it decides.
-
-    ``seat`` is the viewer (``None``: a spectator), ``rules`` the rule set object the
-    game is played by, ``position`` the seat's view (``game.view(seat)``), ``legal`` the
-    seat's legal move texts (empty when it has no decision) and ``history`` the public
-    history.
-    """
-
-    seat: int | None
-    rules: RuleSet
-    position: View
-    legal: tuple[str, ...] = ()
-    history: tuple[Event, ...] = ()
-
-    @classmethod
-    def of(cls, game: Game, seat: int | None, history: tuple[Event, ...] | None = None) -> SeatView:
-        """``seat``'s view of ``game`` (history: the game's own, without shown cards)."""
-        legal = tuple(game.legal_moves()) if seat is not None and seat == game.to_act else ()
-        return cls(
-            seat,
-            game.rules,
-            game.view(seat),
-            legal,
-            events_of(game) if history is None else history,
-        )
-
-    @property
-    def acting(self) -> int:
-        """The seat this view decides for: the viewer, or the seat to act for a
-        spectator's view."""
-        return self.seat if self.seat is not None else int(self.position["to_act"])
-
-    def history_lines(self) -> list[str]:
-        """The public history as record move lines (``"p0: draw"``)."""
-        return [e.line() for e in self.history]
+from ..engine.observer import SeatView, View
 
 
 @runtime_checkable
@@ -93,3 +51,6 @@ class SeededBot:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} seed={self.seed}>"
+
+
+__all__ = ["Bot", "SeatView", "SeededBot", "View", "forced"]

@@ -9,7 +9,8 @@ the reader may see them (``"the 7♦"``, else ``"a card"``).
 The sentences themselves are built elsewhere: :mod:`cuttle.engine.words` tells the
 verbs (draw, points, scuttle, counter, ...), and each one-off effect tells its own intent
 and outcome (:meth:`cuttle.engine.effect.Effect.intent`, ``outcome``) with the pieces
-here. This module imports nothing of the game core, so the effects may use it.
+here. This module reads positions through :class:`~cuttle.engine.core.Core` and
+:func:`~cuttle.engine.codec.to_json` only, below the effects, so they may use it.
 
 Card names: a card that a player puts down is named in full, ``"the Eight of Hearts"``
 (:func:`full_name`); every other card in short form, ``"the 7♦"`` (:func:`short_name`).
@@ -21,15 +22,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import CARD_NAMES, RANK_NAMES, RANKS
 from .cards import describe as full_card_name
+from .codec import to_json
+from .core import Core
 from .moves import Move
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .table import Pending
+from .table import Pending
 
 SUIT_SYMBOLS = "♣♦♥♠"
 """Suit symbols in suit order (clubs, diamonds, hearts, spades)."""
@@ -123,8 +123,8 @@ class Narration:
 
     def __init__(
         self,
-        before: Game,
-        after: Game,
+        before: Core,
+        after: Core,
         seat: int,
         move: Move,
         viewer: int | None,
@@ -141,7 +141,7 @@ class Narration:
         self.viewer = viewer
         self.names = names
         if seen is None:
-            seen = (seen_cards(before.view(viewer)), seen_cards(after.view(viewer)))
+            seen = (seen_cards(to_json(before, viewer)), seen_cards(to_json(after, viewer)))
         visible = set(seen[0] | seen[1])
         _, c, target, _, cs = move
         visible.update(x for x in (c, target, *cs) if x >= 0)
@@ -242,7 +242,7 @@ class Narration:
         return f"{self.card(p.card)} scraps {self.target(p)}{self.goes_back(base)}"
 
 
-def controller(g: Game, c: int) -> int:
+def controller(g: Core, c: int) -> int:
     """The seat whose field holds table card ``c`` (in any place of a stack), or -1."""
     for v in range(g.n):
         if c in g.glasses[v]:
@@ -253,7 +253,7 @@ def controller(g: Game, c: int) -> int:
     return -1
 
 
-def base_under(g: Game, c: int) -> int:
+def base_under(g: Core, c: int) -> int:
     """The base card of the stack whose top cover is ``c``, or -1."""
     for v in range(g.n):
         for st in (*g.points[v], *g.faces[v]):
@@ -262,7 +262,7 @@ def base_under(g: Game, c: int) -> int:
     return -1
 
 
-def hand_of(g: Game, c: int) -> int:
+def hand_of(g: Core, c: int) -> int:
     """The seat holding ``c`` in hand, or -1."""
     for v in range(g.n):
         if c in g.hands[v]:

@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 
 from . import rules as R
+from .core import Core
 from .effect import Effect
 from .effects import EFFECTS_BY_KEY
 from .errors import InvalidMoveError
@@ -124,7 +125,7 @@ _HAND_OF = re.compile(r"\bthe hand of p(\d)\b")
 _TURN_OF = re.compile(r"\bthe next turn of p(\d)\b")
 
 
-def _effect_key(g: Game, c: int) -> str | None:
+def _effect_key(g: Core, c: int) -> str | None:
     effect = g.rules.effect_of(c)
     return effect.key if effect is not None else None
 

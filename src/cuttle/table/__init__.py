@@ -15,7 +15,7 @@ rule set object, the :class:`Seat` list and the public history as typed events
 0
 """
 
-from ..bots.base import SeatView
+from ..engine.observer import SeatView
 from .runner import BotError, BotSeats, bot_move, make_bots, next_bot_seat, run_bots
 from .table import Seat, Table
 

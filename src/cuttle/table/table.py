@@ -14,7 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots.base import SeatView, View
 from ..engine.errors import GameOverError, IllegalMoveError
 from ..engine.game import Game, Outcome, new_game
 from ..engine.history import (
@@ -30,6 +29,7 @@ from ..engine.history import (
     replay_events,
     shown_by,
 )
+from ..engine.observer import Observer, SeatView, View
 from ..engine.position import from_json
 from ..engine.records import parse_record, read_record, write_record
 from ..engine.rules import RuleSet
@@ -94,6 +94,7 @@ class Table:
         self._before_views: dict[int | None, View] = {}
         self._seen: dict[int | None, frozenset[int]] = {}
         self._before_seen: dict[int | None, frozenset[int]] = {}
+        self._observers: dict[int | None, Observer] = {}
         self._public = cards_in(self._shared_view(None))
 
     # ------------------------------------------------------------------ building
@@ -163,6 +164,7 @@ class Table:
         other._before_views = dict(self._before_views)
         other._seen = dict(self._seen)
         other._before_seen = dict(self._before_seen)
+        other._observers = self._observers
         return other
 
     # ------------------------------------------------------------------ reading
@@ -238,23 +240,28 @@ class Table:
             return []
         return self._game.legal_moves()
 
+    def observer(self, seat: int | None) -> Observer:
+        """The engine's observer of this table for ``seat`` (``None``: a spectator): what
+        that seat may see, as JSON, text or a tensor; every hand face up on a practice
+        table. Made once per seat."""
+        found = self._observers.get(seat)
+        if found is None:
+            found = self._observers[seat] = Observer(
+                self._game.rules, seat, open_hands=self._practice
+            )
+        return found
+
     def position(self, seat: int | None) -> View:
-        """The position as ``seat`` sees it (``None``: a spectator); on a practice table
-        every hand is face up."""
-        seen = self._game.view(seat)
-        if self._practice:
-            seen["hands"] = self._game.to_json()["hands"]
-        return seen
+        """The position as ``seat`` sees it (``None``: a spectator): its observer's JSON
+        form; on a practice table every hand is face up."""
+        return self.observer(seat).json(self._game)
 
     def shared_position(self, seat: int | None) -> View:
         """:meth:`position`, computed once per seat and position and shared by every
         caller: read it, never change it (a server sends it to many sockets)."""
         if self._game.is_over:  # a server may still mark how it ended (the termination)
             return self.position(seat)
-        seen = self._shared_view(seat)
-        if self._practice:
-            seen = {**seen, "hands": self._game.to_json()["hands"]}
-        return seen
+        return self.observer(seat).json(self._game, self._shared_view(seat))
 
     def _shared_view(self, seat: int | None, before: bool = False) -> View:
         """The engine's view for ``seat`` of the game now (or, with ``before``, just before
@@ -279,8 +286,8 @@ class Table:
         """Everything ``seat`` may know (``None``: a spectator), as a bot receives it."""
         if seat is not None:
             self._check_seat(seat)
-        legal = tuple(self.legal(seat)) if seat is not None else ()
-        return SeatView(seat, self.rules, self.position(seat), legal, self._history)
+        legal = self.legal(seat) if seat is not None else ()
+        return self.observer(seat).seat_view(self._game, legal, self._history)
 
     def sentence(
         self, index: int, viewer: int | None = None, names: Sequence[str] | None = None
