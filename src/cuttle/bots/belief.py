@@ -127,7 +127,7 @@ class CounterBelief:
         hands = view.position["hands"]
         self.known = [{card(x) for x in names if x != HIDDEN} for names in hands]
         hidden = [sum(1 for x in names if x == HIDDEN) for names in hands]
-        queens = [any(RANK_OF[st[0]] == QUEEN for st in f) for f in world.faces]
+        queens = [any(RANK_OF[st.card] == QUEEN for st in f) for f in world.faces]
         opponents_of = world._opps
         # per seat: list of (will, q)
         self.terms: dict[int, list[tuple[float, float]]] = {}

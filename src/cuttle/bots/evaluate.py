@@ -40,10 +40,10 @@ def seat_parts(g: Game, v: int) -> tuple[float, float]:
     closeness bonus) and the material term (hand, queens, glasses)."""
     pts = 0
     for st in g.points[v]:
-        pts += POINT_VALUE[st[0]]
+        pts += POINT_VALUE[st.card]
     kings = queens = 0
     for st in g.faces[v]:
-        r = RANK_OF[st[0]]
+        r = RANK_OF[st.card]
         if r == KING:
             kings += 1
         elif r == QUEEN:

@@ -34,11 +34,11 @@ WIN = 1000.0
 
 
 def _score(g: Game, v: int) -> int:
-    return sum(POINT_VALUE[st[0]] for st in g.points[v])
+    return sum(POINT_VALUE[st.card] for st in g.points[v])
 
 
 def _goal(g: Game, v: int) -> int:
-    k = sum(1 for st in g.faces[v] if RANK_OF[st[0]] == KING)
+    k = sum(1 for st in g.faces[v] if RANK_OF[st.card] == KING)
     return g.rules.goals[k if k < 4 else 4]
 
 
@@ -74,7 +74,7 @@ def move_score(g: Game, m: Move) -> float:
             return 7.0
         if RANK_OF[c] == KING:
             goal_now = _goal(g, s)
-            k = sum(1 for st in g.faces[s] if RANK_OF[st[0]] == KING) + 1
+            k = sum(1 for st in g.faces[s] if RANK_OF[st.card] == KING) + 1
             if _score(g, s) >= g.rules.goals[k if k < 4 else 4]:
                 return WIN
             return 4.0 + 0.5 * (goal_now - g.rules.goals[k if k < 4 else 4])

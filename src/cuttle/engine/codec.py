@@ -238,7 +238,7 @@ def _read_stack(
     played_by: dict[int, int],
 ) -> Stack:
     if isinstance(entry, str):
-        return (rd.one(entry, where), seat, ())
+        return Stack(rd.one(entry, where), seat)
     if not isinstance(entry, Mapping):
         raise InvalidPositionError(f"{where}: expected a card or an object")
     base = rd.one(entry.get("card"), where)
@@ -267,7 +267,7 @@ def _read_stack(
             f"{where}: {CARD_NAMES[base]} belongs to p{owner} but lies on p{seat}'s field "
             "with nothing on it"
         )
-    return (base, owner, tuple(covers))
+    return Stack(base, owner, tuple(covers))
 
 
 def from_json(
@@ -319,24 +319,24 @@ def from_json(
                 raise InvalidPositionError(f"p{v}'s {key} must be a list")
         for e in fld.get("points", []):
             st = _read_stack(e, v, n, rd, f"p{v}'s points", "jacks", played_by)
-            if st[0] < 0 or not is_point_card(st[0]):
+            if st.card < 0 or not is_point_card(st.card):
                 raise InvalidPositionError(
-                    f"p{v}'s points: {CARD_NAMES[st[0]] if st[0] >= 0 else '??'} "
+                    f"p{v}'s points: {CARD_NAMES[st.card] if st.card >= 0 else '??'} "
                     "is not a point card (ace to ten)"
                 )
-            for j, _ in st[2]:
+            for j, _ in st.covers:
                 if RANK_OF[j] != JACK:
                     raise InvalidPositionError(f"p{v}'s points: {CARD_NAMES[j]} is not a jack")
             g.points[v].append(st)
         for e in fld.get("faces", []):
             st = _read_stack(e, v, n, rd, f"p{v}'s faces", "jokers", played_by)
-            if st[0] < 0 or not (
-                RANK_OF[st[0]] in (KING, QUEEN) or _house_kind(rs, st[0]) == "permanent"
+            if st.card < 0 or not (
+                RANK_OF[st.card] in (KING, QUEEN) or _house_kind(rs, st.card) == "permanent"
             ):
                 raise InvalidPositionError(
                     f"p{v}'s faces: only kings, queens and house permanents lie there"
                 )
-            for j, _ in st[2]:
+            for j, _ in st.covers:
                 if RANK_OF[j] != JOKER_RANK and _house_kind(rs, j) != "royal":
                     raise InvalidPositionError(
                         f"p{v}'s faces: {CARD_NAMES[j]} is not a joker "

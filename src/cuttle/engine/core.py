@@ -54,7 +54,6 @@ from .table import (
     KIND_ROYAL,
     KIND_SCUTTLE,
     MAIN,
-    NO_COVERS,
     OVER,
     SEVEN_PHASE,
     Outcome,
@@ -181,15 +180,15 @@ class Core:
 
     def score(self, seat: int) -> int:
         """Points on ``seat``'s field."""
-        return sum(POINT_VALUE[st[0]] for st in self.points[seat])
+        return sum(POINT_VALUE[st.card] for st in self.points[seat])
 
     def kings(self, seat: int) -> int:
         """Kings on ``seat``'s field."""
-        return sum(1 for st in self.faces[seat] if RANK_OF[st[0]] == KING)
+        return sum(1 for st in self.faces[seat] if RANK_OF[st.card] == KING)
 
     def queens(self, seat: int) -> int:
         """Queens on ``seat``'s field."""
-        return sum(1 for st in self.faces[seat] if RANK_OF[st[0]] == QUEEN)
+        return sum(1 for st in self.faces[seat] if RANK_OF[st.card] == QUEEN)
 
     def goal(self, seat: int) -> int:
         """Points ``seat`` needs to win now."""
@@ -206,7 +205,7 @@ class Core:
             return False
         effects = self._effects
         for st in self.faces[seat]:
-            e = effects[st[0]]
+            e = effects[st.card]
             if e is not None and getattr(e, flag):
                 return True
         return False
@@ -249,7 +248,7 @@ class Core:
             if c in self.glasses[v]:
                 return v
             for st in (*self.points[v], *self.faces[v]):
-                if st[0] == c or any(j == c for j, _ in st[2]):
+                if st.card == c or any(j == c for j, _ in st.covers):
                     return v
         return None
 
@@ -287,8 +286,8 @@ class Core:
             return v
         st = (self.faces if kind in ("face", "joker") else self.points)[v][i]
         if kind in ("face", "point"):
-            return st[1]
-        return self.played_by.get(c, st[2][-1][1])
+            return st.owner
+        return self.played_by.get(c, st.covers[-1][1])
 
     def legal_moves(self) -> list[str]:
         """Return the canonical text of every legal move of the seat to act.
@@ -336,24 +335,34 @@ class Core:
         else:
             out.append(PASS_MOVE)
         frozen = self.frozen
+        below = self._scuttle_targets(s)
         for c in hand:
             if frozen and c in frozen:
                 continue
-            self.card_plays(s, c, out, False)
+            self.card_plays(s, c, out, False, below)
         if not out:
             out.append(PASS_MOVE)
         return out
 
-    def card_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
-        """Append every way ``s`` may play card ``c`` (from hand, or revealed by a seven)."""
+    def _scuttle_targets(self, s: int) -> list[int]:
+        """The point cards of ``s``'s opponents, in the order scuttles are listed."""
+        points = self.points
+        return [st.card for v in self._opps[s] for st in points[v]]
+
+    def card_plays(
+        self, s: int, c: int, out: list[Move], from_seven: bool, below: list[int] | None = None
+    ) -> None:
+        """Append every way ``s`` may play card ``c`` (from hand, or revealed by a seven).
+
+        ``below``: the opponents' point cards (:meth:`_scuttle_targets`), when the caller
+        lists them once for a whole hand."""
         r = RANK_OF[c]
         if r <= TEN:
             out.append(CARD_MOVES[POINTS][c])
             scuttles = AIMED_MOVES[SCUTTLE][c]
-            for v in self._opps[s]:
-                for st in self.points[v]:
-                    if c > st[0]:
-                        out.append(scuttles[st[0]])
+            for t in self._scuttle_targets(s) if below is None else below:
+                if c > t:
+                    out.append(scuttles[t])
         effect = self._effects[c]
         if effect is not None:
             effect.plays(self, s, c, out)
@@ -372,7 +381,7 @@ class Core:
             return False
         q = 0
         for st in self.faces[v]:
-            if RANK_OF[st[0]] == QUEEN:
+            if RANK_OF[st.card] == QUEEN:
                 q += 1
         if q == 0:
             return False
@@ -380,7 +389,7 @@ class Core:
         if r == JOKER_RANK:
             # a stolen queen is reached through its top joker: shielded as the queen is
             for st in self.faces[v]:
-                if st[2] and st[2][-1][0] == target and RANK_OF[st[0]] == QUEEN:
+                if st.covers and st.covers[-1][0] == target and RANK_OF[st.card] == QUEEN:
                     r = QUEEN
         if r == QUEEN:
             return self.rules.queens_guard_queens and q >= 2
@@ -390,10 +399,10 @@ class Core:
         """Cards on ``v``'s field a two may scrap: glasses, royals, top jacks and jokers."""
         ts = list(self.glasses[v])
         for st in self.faces[v]:
-            ts.append(st[2][-1][0] if st[2] else st[0])
+            ts.append(st.covers[-1][0] if st.covers else st.card)
         for st in self.points[v]:
-            if st[2]:
-                ts.append(st[2][-1][0])
+            if st.covers:
+                ts.append(st.covers[-1][0])
         return ts
 
     def _jack_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
@@ -401,37 +410,37 @@ class Core:
         if self.rules.jacks_any_seat:
             for v in range(self.n):
                 for st in self.points[v]:
-                    if not self.protected(v, st[0], s):
+                    if not self.protected(v, st.card, s):
                         for to in range(self.n):
                             if to != v:
-                                out.append(Move(JACK_MOVE, c, st[0], to))
+                                out.append(Move(JACK_MOVE, c, st.card, to))
         else:
             jacks = AIMED_MOVES[JACK_MOVE][c]
             for v in self._opps[s]:
                 for st in self.points[v]:
-                    if not self.protected(v, st[0], s):
-                        out.append(jacks[st[0]])
+                    if not self.protected(v, st.card, s):
+                        out.append(jacks[st.card])
         if len(out) == before and from_seven and self.rules.seven_forced_jack:
             for st in self.points[s]:
                 if self.n == 2:
-                    out.append(AIMED_MOVES[JACK_MOVE][c][st[0]])
+                    out.append(AIMED_MOVES[JACK_MOVE][c][st.card])
                 else:
                     for to in self._opps[s]:
-                        out.append(Move(JACK_MOVE, c, st[0], to))
+                        out.append(Move(JACK_MOVE, c, st.card, to))
 
     def _joker_plays(self, s: int, c: int, out: list[Move]) -> None:
         if self.rules.jacks_any_seat:
             for v in range(self.n):
                 for st in self.faces[v]:
-                    if not self.protected(v, st[0], s):
+                    if not self.protected(v, st.card, s):
                         for to in range(self.n):
                             if to != v:
-                                out.append(Move(ROYAL, c, st[0], to))
+                                out.append(Move(ROYAL, c, st.card, to))
         else:
             for v in self._opps[s]:
                 for st in self.faces[v]:
-                    if not self.protected(v, st[0], s):
-                        out.append(AIMED_MOVES[ROYAL][c][st[0]])
+                    if not self.protected(v, st.card, s):
+                        out.append(AIMED_MOVES[ROYAL][c][st.card])
 
     def responders(self, last: int) -> list[int]:
         """Seats asked to answer a card played by ``last``, in asking order."""
@@ -591,7 +600,7 @@ class Core:
         """Seat and index of point card ``c`` on the table."""
         for v in range(self.n):
             for i, st in enumerate(self.points[v]):
-                if st[0] == c:
+                if st.card == c:
                     return v, i
         raise AssertionError(f"{CARD_NAMES[c]} is not a point card on the table")
 
@@ -599,7 +608,7 @@ class Core:
         """Seat and index of king or queen ``c`` on the table."""
         for v in range(self.n):
             for i, st in enumerate(self.faces[v]):
-                if st[0] == c:
+                if st.card == c:
                     return v, i
         raise AssertionError(f"{CARD_NAMES[c]} is not a royal on the table")
 
@@ -610,14 +619,14 @@ class Core:
             if c in self.glasses[v]:
                 return "glasses", v, self.glasses[v].index(c)
             for i, st in enumerate(self.faces[v]):
-                if st[0] == c:
+                if st.card == c:
                     return "face", v, i
-                if st[2] and st[2][-1][0] == c:
+                if st.covers and st.covers[-1][0] == c:
                     return "joker", v, i
             for i, st in enumerate(self.points[v]):
-                if st[0] == c:
+                if st.card == c:
                     return "point", v, i
-                if st[2] and st[2][-1][0] == c:
+                if st.covers and st.covers[-1][0] == c:
                     return "jack", v, i
         raise AssertionError(f"{CARD_NAMES[c]} is not on the table")
 
@@ -627,7 +636,7 @@ class Core:
         base, owner, covers = group[v].pop(i)
         rest = covers[:-1]
         back = rest[-1][1] if rest else owner
-        group[back].append((base, owner, rest))
+        group[back].append(Stack(base, owner, rest))
 
     def remove_target(self, c: int) -> tuple[int, list[int]]:
         """Lift target ``c`` off the table; return its controller and cards left over
@@ -638,10 +647,10 @@ class Core:
             return v, []
         if kind == "face":
             st = self.faces[v].pop(i)
-            return v, [j for j, _ in st[2]]
+            return v, [j for j, _ in st.covers]
         if kind == "point":
             st = self.points[v].pop(i)
-            return v, [j for j, _ in st[2]]
+            return v, [j for j, _ in st.covers]
         if kind == "joker":
             self._uncover(self.faces, v, i)
         else:
@@ -695,10 +704,10 @@ class Core:
         for v in range(self.n):
             score = 0
             for st in self.points[v]:
-                score += POINT_VALUE[st[0]]
+                score += POINT_VALUE[st.card]
             kings = 0
             for st in self.faces[v]:
-                if RANK_OF[st[0]] == KING:
+                if RANK_OF[st.card] == KING:
                     kings += 1
             goal = rules.goals[min(kings, 4)]
             if score >= goal:
@@ -762,8 +771,8 @@ class Core:
                 return False
             v, i = self.find_point(p.target)
             st = self.points[v].pop(i)
-            self.scrap.append(st[0])
-            self.scrap.extend(j for j, _ in st[2])
+            self.scrap.append(st.card)
+            self.scrap.extend(j for j, _ in st.covers)
             self.scrap.append(p.card)
             self.end_turn()
             return True
@@ -826,7 +835,7 @@ def _h_points(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
     c = m.card
     g.take_card(s, c)
-    g.points[s].append((c, s, NO_COVERS))
+    g.points[s].append(Stack(c, s))
     g.end_turn()
     return True
 
@@ -841,7 +850,7 @@ def _h_scuttle(g: Core, s: int, m: Move) -> bool:
     v, i = g.find_point(t)
     st = g.points[v].pop(i)
     g.scrap.append(t)
-    g.scrap.extend(j for j, _ in st[2])
+    g.scrap.extend(j for j, _ in st.covers)
     g.scrap.append(c)
     g.end_turn()
     return True
@@ -852,12 +861,12 @@ def _h_royal(g: Core, s: int, m: Move) -> bool:
     _, c, t, to, _ = m
     g.take_card(s, c)
     if t < 0:
-        g.faces[s].append((c, s, NO_COVERS))
+        g.faces[s].append(Stack(c, s))
     else:
         v, i = g.find_face(t)
         base, owner, covers = g.faces[v].pop(i)
         dest = s if to < 0 else to
-        g.faces[dest].append((base, owner, (*covers, (c, dest))))
+        g.faces[dest].append(Stack(base, owner, (*covers, (c, dest))))
         if dest != s or g.played_by:
             g._cover(c, s, dest)
     g._after_royal(s, c)
@@ -880,7 +889,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
     v, i = g.find_point(t)
     base, owner, covers = g.points[v].pop(i)
     dest = to if to >= 0 else (s if v != s else g._opps[s][0])
-    g.points[dest].append((base, owner, (*covers, (c, dest))))
+    g.points[dest].append(Stack(base, owner, (*covers, (c, dest))))
     if dest != s or g.played_by:
         g._cover(c, s, dest)
     g._after_royal(s, c)

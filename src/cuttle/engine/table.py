@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 # Phases (notation.md), plus "answer" for team's out-of-turn nine.
 MAIN = "main"
@@ -28,14 +29,21 @@ KIND_SCUTTLE = "scuttle"
 KIND_ROYAL = "royal"
 KIND_ANSWER = "answer"
 
-Stack = tuple[int, int, tuple[tuple[int, int], ...]]
-"""A card on a field with what lies on it: ``(card, owner, ((cover, to), ...))``.
-
-For point cards the covers are jacks; for kings and queens, jokers. ``to`` is the
-seat that controls the stack once that cover lies on it.
-"""
-
 NO_COVERS: tuple[tuple[int, int], ...] = ()
+
+
+class Stack(NamedTuple):
+    """A card on a field with what lies on it: ``Stack(card, owner, ((cover, to), ...))``.
+
+    ``owner`` is the seat that played ``card``. For point cards the covers are jacks; for
+    kings and queens, jokers; bottom to top. ``to`` is the seat that controls the stack
+    once that cover lies on it. A stack is a tuple, equal to the plain 3-tuple of its
+    fields; the covers stay plain ``(cover, to)`` pairs.
+    """
+
+    card: int
+    owner: int
+    covers: tuple[tuple[int, int], ...] = NO_COVERS
 
 
 @dataclass(frozen=True)

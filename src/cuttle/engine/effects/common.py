@@ -15,10 +15,10 @@ def field_seat(g: Core, c: int) -> int:
         if c in g.glasses[v]:
             return v
         for st in g.faces[v]:
-            if st[0] == c or (st[2] and st[2][-1][0] == c):
+            if st.card == c or (st.covers and st.covers[-1][0] == c):
                 return v
         for st in g.points[v]:
-            if st[0] == c or (st[2] and st[2][-1][0] == c):
+            if st.card == c or (st.covers and st.covers[-1][0] == c):
                 return v
     return -1
 
@@ -33,10 +33,10 @@ def target_worth(g: Core, c: int, v: int) -> float:
     if r == EIGHT and c in g.glasses[v]:
         return 2.0
     for st in g.points[v]:
-        if st[0] == c:
+        if st.card == c:
             return float(POINT_VALUE[c])
-        if st[2] and st[2][-1][0] == c:
-            return 2.0 * POINT_VALUE[st[0]]
+        if st.covers and st.covers[-1][0] == c:
+            return 2.0 * POINT_VALUE[st.card]
     return 3.0
 
 

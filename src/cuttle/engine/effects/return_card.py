@@ -33,7 +33,7 @@ class ReturnCard(TargetedEffect):
         for v in seats:
             cands = g.royal_targets(v)
             if rules.nine_targets_points:
-                cands.extend(st[0] for st in g.points[v])
+                cands.extend(st.card for st in g.points[v])
             for t in cands:
                 if not g.protected(v, t, s):
                     found.append((v, t))

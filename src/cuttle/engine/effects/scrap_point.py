@@ -13,8 +13,8 @@ def point_targets(g: Core, s: int) -> list[tuple[int, int]]:
     found: list[tuple[int, int]] = []
     for v in range(g.n):
         for st in g.points[v]:
-            if not g.protected(v, st[0], s):
-                found.append((v, st[0]))
+            if not g.protected(v, st.card, s):
+                found.append((v, st.card))
     return found
 
 

@@ -22,8 +22,8 @@ class ScrapPoints(Effect):
             if g.group_shielded(v):
                 continue  # a house permanent shields this field from group attacks
             for st in sorted(g.points[v]):
-                g.scrap.append(st[0])
-                g.scrap.extend(j for j, _ in st[2])
+                g.scrap.append(st.card)
+                g.scrap.extend(j for j, _ in st.covers)
             g.points[v] = []
         return False
 
@@ -38,8 +38,8 @@ class ScrapPoints(Effect):
     def outcome(self, w: Narration, p: Pending) -> str:
         """``the A♣ scraps every point card (the 7♦ and 9♠)``: what lay there went."""
         b = w.before
-        gone = [st[0] for v in range(b.n) for st in b.points[v]]
-        gone += [j for v in range(b.n) for st in b.points[v] for j, _ in st[2]]
+        gone = [st.card for v in range(b.n) for st in b.points[v]]
+        gone += [j for v in range(b.n) for st in b.points[v] for j, _ in st.covers]
         listed = f" ({w.cards(gone)})" if gone else " (there are none)"
         return f"{w.card(p.card)} scraps every point card{listed}"
 

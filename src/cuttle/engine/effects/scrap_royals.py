@@ -7,7 +7,7 @@ from ..core import Core
 from ..effect import Effect
 from ..moves import Move
 from ..narration import Narration, short_name
-from ..table import NO_COVERS, Pending, Stack
+from ..table import Pending, Stack
 
 
 class ScrapRoyals(Effect):
@@ -24,8 +24,8 @@ class ScrapRoyals(Effect):
             if shielded[v]:
                 continue  # a house permanent shields this field from group attacks
             for st in sorted(g.faces[v]):
-                g.scrap.append(st[0])
-                g.scrap.extend(j for j, _ in st[2])
+                g.scrap.append(st.card)
+                g.scrap.extend(j for j, _ in st.covers)
             g.faces[v] = []
             g.scrap.extend(sorted(g.glasses[v]))
             g.glasses[v] = []
@@ -34,8 +34,8 @@ class ScrapRoyals(Effect):
             if shielded[v]:
                 continue
             for st in sorted(g.points[v]):
-                g.scrap.extend(j for j, _ in st[2])
-                back[st[1]].append((st[0], st[1], NO_COVERS))
+                g.scrap.extend(j for j, _ in st.covers)
+                back[st.owner].append(Stack(st.card, st.owner))
         g.points = back
         return False
 
@@ -51,15 +51,15 @@ class ScrapRoyals(Effect):
         """``the 6♣ scraps every royal and glasses (the K♥)``, and which stolen point
         cards go back to whom."""
         b = w.before
-        gone = [st[0] for v in range(b.n) for st in b.faces[v]]
-        gone += [j for v in range(b.n) for st in (*b.faces[v], *b.points[v]) for j, _ in st[2]]
+        gone = [st.card for v in range(b.n) for st in b.faces[v]]
+        gone += [j for v in range(b.n) for st in (*b.faces[v], *b.points[v]) for j, _ in st.covers]
         gone += [c for v in range(b.n) for c in b.glasses[v]]
         listed = f" ({w.cards(gone)})" if gone else " (there are none)"
         text = f"{w.card(p.card)} scraps every royal and glasses{listed}"
         for v in range(b.n):
             for st in b.points[v]:
-                if st[2] and st[1] != v:
-                    text += f"; the {short_name(st[0])} goes back to {w.who(st[1])}"
+                if st.covers and st.owner != v:
+                    text += f"; the {short_name(st.card)} goes back to {w.who(st.owner)}"
         return text
 
     def score(self, g: Core, s: int, move: Move) -> float:
@@ -71,11 +71,11 @@ class ScrapRoyals(Effect):
                 continue
             sign = -1.0 if v in team else 1.0
             for st in g.faces[v]:
-                val += sign * (6.0 if RANK_OF[st[0]] == KING else 4.0)
+                val += sign * (6.0 if RANK_OF[st.card] == KING else 4.0)
             val += sign * 2.0 * len(g.glasses[v])
             for st in g.points[v]:
-                if st[2] and st[1] != v:
-                    val += sign * 2.0 * POINT_VALUE[st[0]]
+                if st.covers and st.owner != v:
+                    val += sign * 2.0 * POINT_VALUE[st.card]
         return val - 1.0
 
 

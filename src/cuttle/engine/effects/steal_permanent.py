@@ -29,12 +29,12 @@ class StealPermanent(Effect):
         seats = range(g.n) if any_seat else g.opponents(s)
         for v in seats:
             for st in g.faces[v]:
-                if g.protected(v, st[0], s):
+                if g.protected(v, st.card, s):
                     continue
                 if any_seat:
-                    out.extend(Move(ROYAL, c, st[0], to) for to in range(g.n) if to != v)
+                    out.extend(Move(ROYAL, c, st.card, to) for to in range(g.n) if to != v)
                 else:
-                    out.append(AIMED_MOVES[ROYAL][c][st[0]])
+                    out.append(AIMED_MOVES[ROYAL][c][st.card])
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """No target, not a permanent of an opponent, or shielded."""
