@@ -4,7 +4,8 @@
 privacy rules: :meth:`~cuttle.engine.core.Core.can_see_hand` decides which hands are
 open, cards others were shown stay known, only the top ``deck_known`` cards of the deck
 are named) as a :class:`SeatPosition` of card indexes and small ints, without card
-names or dicts. It is what observation encoders read at every decision.
+names or dicts. It is what observation encoders read at every decision, as a seat's
+:class:`~cuttle.engine.observer.Observer` gives it (``Observer.position``).
 
 Public parts (fields, scrap, frozen and revealed cards, skips) are the game's own lists,
 shared rather than copied: read a :class:`SeatPosition` before the game moves on. The
