@@ -214,6 +214,8 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         app.state.auth.tell = bus.publish  # by every worker together
         app.state.service.news.on_other["forget"] = app.state.auth.hear
         app.state.service.chat.shared = app.state.limits
+    app.state.sockets = ws.Sockets(settings.ws_anon_limit)
+    app.state.auth.on_end.append(app.state.sockets.end_session)  # sign-out closes sockets
     app.state.service.claim_after = settings.claim_after
     app.state.service.forget_after = settings.forget_after
     app.state.league = LeagueService(

@@ -42,6 +42,12 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def token_digest(token: str) -> str:
+    """The digest that names the session of cookie ``token`` (in the database, in the
+    ``forget`` news and to :attr:`Auth.on_end`)."""
+    return _digest(token)
+
+
 async def hash_password(password: str) -> str:
     """Hash ``password`` with argon2id in a worker thread (two at a time at most)."""
     return await anyio.to_thread.run_sync(_hasher.hash, password, limiter=_limiter)
@@ -98,11 +104,16 @@ class Auth:
         self.tell: Callable[[dict[str, Any]], Awaitable[object]] | None = None
         """How to tell the other web workers what to forget (the bus's ``publish``; the
         app sets it), or ``None``: this worker alone."""
+        self.on_end: list[Callable[[str], None]] = []
+        """Called with a session's digest when it ends (a sign-out, or a sign-in that
+        replaces it), here or, through the ``forget`` news, on another worker: the
+        app closes the websockets that session opened."""
 
     async def sign_out(self, token: str | None) -> None:
         """End the session of cookie ``token`` and have every worker forget it."""
         await self.offload(self.end_session, token)
         if token:
+            self._ended(_digest(token))
             await self._tell_forget({"d": _digest(token)})
 
     async def sign_in_session(self, old: str | None, user_id: int) -> tuple[AuthSession, str]:
@@ -110,6 +121,7 @@ class Auth:
         worker forgets the old session."""
         found = await self.offload(self.renew_session, old, user_id)
         if old:
+            self._ended(_digest(old))
             await self._tell_forget({"d": _digest(old)})
         return found
 
@@ -119,8 +131,14 @@ class Auth:
         digest, user_id = msg.get("d"), msg.get("u")
         if isinstance(digest, str):
             self._cache.pop(digest, None)
+            self._ended(digest)
         if isinstance(user_id, int):
             self._forget_user(user_id)
+
+    def _ended(self, digest: str) -> None:
+        """Tell :attr:`on_end` that session ``digest`` is over."""
+        for hook in list(self.on_end):
+            hook(digest)
 
     async def _tell_forget(self, what: dict[str, Any]) -> None:
         if self.tell is not None:

@@ -23,6 +23,10 @@ class Settings:
     """Websocket messages a socket may send per second on average."""
     ws_burst: float = 100.0
     """Websocket messages a socket may send at once before the rate applies."""
+    ws_anon_limit: int = 50
+    """Websockets one client address may hold open without a session
+    (``CUTTLE_WS_ANON_LIMIT``; the shipped nginx config allows 50 connections an
+    address as well)."""
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)
     """Extra websocket origins accepted besides the site's own."""
     bot_workers: int = 1
@@ -78,6 +82,7 @@ class Settings:
             bot_delay=float(env.get("CUTTLE_BOT_DELAY") or 0.5),
             secure_cookies=env.get("CUTTLE_SECURE_COOKIES", "") in ("1", "true", "yes"),
             allowed_origins=tuple(env.get("CUTTLE_ALLOWED_ORIGINS", "").split()),
+            ws_anon_limit=int(env.get("CUTTLE_WS_ANON_LIMIT") or cls.ws_anon_limit),
             auth_limit=env.get("CUTTLE_AUTH_LIMIT") or cls.auth_limit,
             account_limit=env.get("CUTTLE_ACCOUNT_LIMIT") or cls.account_limit,
             guest_limit=env.get("CUTTLE_GUEST_LIMIT") or cls.guest_limit,
