@@ -14,7 +14,7 @@ from .errors import (
     InvalidRulesError,
     RecordError,
 )
-from .game import Game, Outcome, new_game
+from .game import Game, Outcome, Phase, Termination, new_game
 from .moves import Move, move_text, parse_move
 from .records import parse_record, read_record, read_records, write_record
 from .rules import EFFECTS, PRESETS, VARIANTS, RuleSet, get_rules, house_rules, load_house_rules
@@ -33,8 +33,10 @@ __all__ = [
     "InvalidRulesError",
     "Move",
     "Outcome",
+    "Phase",
     "RecordError",
     "RuleSet",
+    "Termination",
     "card",
     "card_name",
     "get_rules",

@@ -29,6 +29,7 @@ from .cards import (
 )
 from .core import Core
 from .errors import CuttleError, InvalidPositionError
+from .reachable import check_ending, check_hands
 from .rules import RuleSet, get_rules, removal_fits
 from .table import (
     DECISION_PHASES,
@@ -39,10 +40,13 @@ from .table import (
     OVER,
     PHASES,
     Pending,
+    Phase,
     Stack,
+    Termination,
 )
 
 C = TypeVar("C", bound=Core)
+_TERMINATIONS = tuple(Termination)
 
 HIDDEN = "??"
 KEYS = (
@@ -416,7 +420,7 @@ def from_json(
     phase = obj["phase"]
     if phase not in PHASES:
         raise InvalidPositionError(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}")
-    g.phase = phase
+    g.phase = Phase(phase)
     g.turn = _seat(obj["turn"], n, "turn")
     g.to_act = _seat(obj["to_act"], n, "to_act")
     frozen = obj["frozen"]
@@ -450,6 +454,8 @@ def from_json(
             g.known[c] |= 1 << _seat(x, n, "known")
     _read_winner(g, obj)
     _check_phase(g, hidden_hands, hidden_deck)
+    check_ending(g)  # could the position arise in play? (see engine/reachable.py)
+    check_hands(g, hidden_hands)
     g.start_position = to_json(g) if not rd.hidden else None
     return g
 
@@ -494,8 +500,12 @@ def _read_winner(g: Core, obj: Mapping[str, Any]) -> None:
     else:
         raise InvalidPositionError(f"winner {w!r} must be null, a seat, a list or 'draw'")
     g.phase = OVER
-    term = obj.get("termination", "draw" if not g.winners else "points")
-    g.termination = str(term)
+    term = obj.get("termination", Termination.DRAW if not g.winners else Termination.POINTS)
+    if term not in _TERMINATIONS:
+        raise InvalidPositionError(
+            f"unknown termination {term!r}; terminations: {', '.join(_TERMINATIONS)}"
+        )
+    g.termination = Termination(term)
 
 
 def _check_phase(g: Core, hidden_hands: list[int], hidden_deck: int) -> None:

@@ -58,7 +58,9 @@ from .table import (
     SEVEN_PHASE,
     Outcome,
     Pending,
+    Phase,
     Stack,
+    Termination,
 )
 
 
@@ -98,11 +100,13 @@ class Core:
         self.passes = 0
         self.pending: Pending | None = None
         self.revealed: list[int] = []
-        self.phase = MAIN
+        self.phase: Phase = MAIN
         self.turn = 0
         self.to_act = 0
         self.winners: tuple[int, ...] | None = None
-        self.termination: str | None = None
+        self.termination: Termination | None = None
+        """How the game ended (a server may set a plain string of a :class:`Termination`
+        value, such as ``"time"``); None while it is on."""
         self.moves_played = 0
         self.skips = [0] * n
         self.known: dict[int, int] = {}
@@ -171,7 +175,7 @@ class Core:
         """``None`` while the game is on; else the winners (empty for a draw) and how."""
         if self.winners is None:
             return None
-        return Outcome(self.winners, self.termination or "")
+        return Outcome(self.winners, Termination(self.termination or Termination.DRAW))
 
     @property
     def is_over(self) -> bool:
@@ -499,7 +503,7 @@ class Core:
             raise IllegalMoveError(f"there is no seat p{seat}")
         self.history.append((seat, Move(RESIGN)))
         self.moves_played += 1
-        self.finish(tuple(v for v in range(self.n) if v in self._opps[seat]), "resign")
+        self.finish(tuple(v for v in range(self.n) if v in self._opps[seat]), Termination.RESIGN)
 
     def agree_draw(self) -> None:
         """End the game in a draw agreed by the players."""
@@ -507,7 +511,7 @@ class Core:
             raise GameOverError("the game is over")
         self.history.append((-1, Move(AGREE_DRAW)))
         self.moves_played += 1
-        self.finish((), "agreed")
+        self.finish((), Termination.AGREED)
 
     def apply(self, move: Move) -> None:
         """Apply a move taken from :meth:`legal_actions` (not checked again)."""
@@ -519,7 +523,7 @@ class Core:
             if dirty:
                 self.check_win(s)
             if self.winners is None and self.moves_played >= self.rules.move_cap:
-                self.finish((), "move-cap")
+                self.finish((), Termination.MOVE_CAP)
         if self.winners is None and (
             any(self.glasses)
             or (self.rules.open_hands_on_empty_deck and not self.deck)
@@ -719,9 +723,9 @@ class Core:
             winner, goal = mine[0]
         else:
             winner, goal = min(reached, key=lambda x: (x[0] - mover) % self.n)
-        self.finish(self._team[winner], "kings" if goal == 0 else "points")
+        self.finish(self._team[winner], Termination.KINGS if goal == 0 else Termination.POINTS)
 
-    def finish(self, winners: tuple[int, ...], termination: str) -> None:
+    def finish(self, winners: tuple[int, ...], termination: Termination) -> None:
         """End the game with ``winners`` (empty: a draw)."""
         self.winners = tuple(sorted(winners))
         self.termination = termination
@@ -825,7 +829,7 @@ def _h_draw(g: Core, s: int, m: Move) -> bool:
 def _h_pass(g: Core, s: int, m: Move) -> bool:
     g.passes += 1
     if g.passes >= g.rules.pass_limit:
-        g.finish((), "passes")
+        g.finish((), Termination.PASSES)
     else:
         g.end_turn()
     return False

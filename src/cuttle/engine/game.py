@@ -39,7 +39,9 @@ from .table import (
     TAKE_PHASE,
     Outcome,
     Pending,
+    Phase,
     Stack,
+    Termination,
 )
 
 __all__ = [
@@ -59,7 +61,9 @@ __all__ = [
     "Game",
     "Outcome",
     "Pending",
+    "Phase",
     "Stack",
+    "Termination",
     "new_game",
 ]
 

@@ -1,25 +1,66 @@
-"""The small data types of a game: phases, pending cards, stacks and outcomes."""
+"""The small data types of a game: phases, endings, pending cards, stacks and outcomes.
+
+:class:`Phase` and :class:`Termination` are string enums: each member *is* its text
+(``Phase.MAIN == "main"``, ``json.dumps(Phase.MAIN) == '"main"'``), so positions, records
+and stored rows read exactly as they did when these were plain strings.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
-# Phases (notation.md), plus "answer" for team's out-of-turn nine.
-MAIN = "main"
-COUNTER_PHASE = "counter"
-TAKE_PHASE = "take"
-DISCARD_PHASE = "discard"
-SEVEN_PHASE = "seven"
-HAND_LIMIT = "hand-limit"
-ANSWER = "answer"
-PICK_PHASE = "pick"
-"""House effects: the one-off's player picks a card from its victim's hand."""
-OVER = "over"
-PHASES = (
-    MAIN, COUNTER_PHASE, TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, HAND_LIMIT, ANSWER,
-    PICK_PHASE, OVER,
-)  # fmt: skip
+
+class Phase(StrEnum):
+    """What the game waits for (notation.md ``phase``), plus ``answer`` for team's
+    out-of-turn nine and ``pick`` for house effects."""
+
+    MAIN = "main"
+    COUNTER = "counter"
+    TAKE = "take"
+    DISCARD = "discard"
+    SEVEN = "seven"
+    HAND_LIMIT = "hand-limit"
+    ANSWER = "answer"
+    PICK = "pick"
+    """House effects: the one-off's player picks a card from its victim's hand."""
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return repr(self._value_)  # messages quote a phase as they quoted its text
+
+
+class Termination(StrEnum):
+    """How a game ended (a record's ``Termination``, a position's ``termination``)."""
+
+    POINTS = "points"
+    KINGS = "kings"
+    PASSES = "passes"
+    RESIGN = "resign"
+    AGREED = "agreed"
+    MOVE_CAP = "move-cap"
+    TIME = "time"
+    """A flag, added by a game server (its moves record a resignation or agreed draw)."""
+    ABANDONED = "abandoned"
+    """A win claimed from absent opponents, added by a game server."""
+    DRAW = "draw"
+    """A position read with a drawn ``winner`` and no ``termination``."""
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
+
+MAIN = Phase.MAIN
+COUNTER_PHASE = Phase.COUNTER
+TAKE_PHASE = Phase.TAKE
+DISCARD_PHASE = Phase.DISCARD
+SEVEN_PHASE = Phase.SEVEN
+HAND_LIMIT = Phase.HAND_LIMIT
+ANSWER = Phase.ANSWER
+PICK_PHASE = Phase.PICK
+OVER = Phase.OVER
+PHASES = tuple(Phase)
 DECISION_PHASES = (TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, PICK_PHASE)
 """Phases that a resolved one-off opens; the one-off's effect owns their moves."""
 
@@ -51,7 +92,7 @@ class Outcome:
     """How a game ended: ``winners`` (empty for a draw) and the ``termination``."""
 
     winners: tuple[int, ...]
-    termination: str
+    termination: Termination
 
     @property
     def draw(self) -> bool:
