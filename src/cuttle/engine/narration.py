@@ -248,7 +248,7 @@ def controller(g: Core, c: int) -> int:
         if c in g.glasses[v]:
             return v
         for st in (*g.points[v], *g.faces[v]):
-            if st[0] == c or any(j == c for j, _ in st[2]):
+            if st.card == c or any(j == c for j, _ in st.covers):
                 return v
     return -1
 
@@ -257,8 +257,8 @@ def base_under(g: Core, c: int) -> int:
     """The base card of the stack whose top cover is ``c``, or -1."""
     for v in range(g.n):
         for st in (*g.points[v], *g.faces[v]):
-            if st[2] and st[2][-1][0] == c:
-                return st[0]
+            if st.covers and st.covers[-1][0] == c:
+                return st.card
     return -1
 
 

@@ -181,7 +181,7 @@ def _play_words(w: Narration) -> str:
 
 
 def _counter_words(w: Narration) -> str:
-    s, c = w.seat, w.move[1]
+    s, c = w.seat, w.move.card
     b, a = w.before, w.after
     p = b.pending
     if p is not None and p.kind == KIND_SCUTTLE:
@@ -216,7 +216,7 @@ def _resolve_words(w: Narration) -> str:
 
 def _discard_words(w: Narration) -> str:
     s, b, a = w.seat, w.before, w.after
-    cs = w.move[4]
+    cs = w.move.cards
     if b.phase == PICK_PHASE and b.pending is not None:
         victim = b.pending.victim
         return f"{w.subj(s, 'make', True)} {w.who(victim)} discard {w.cards(cs)}"
@@ -251,7 +251,7 @@ def _ending(w: Narration) -> str:
 
 
 def _sentence(w: Narration) -> str:
-    verb, c = w.move[0], w.move[1]
+    verb, c = w.move.verb, w.move.card
     s = w.seat
     if verb == AGREE_DRAW:
         return "The players agree to a draw."
@@ -331,7 +331,7 @@ def describe(
     n = before.n
     if viewer is not None and not 0 <= viewer < n:
         raise ValueError(f"viewer {viewer!r} is not a seat (0 to {n - 1}) or None")
-    if m[0] != AGREE_DRAW and not 0 <= seat < n:
+    if m.verb != AGREE_DRAW and not 0 <= seat < n:
         raise InvalidMoveError(f"there is no seat p{seat}")
     full = [f"p{i}" for i in range(n)]
     if names is not None:
@@ -362,9 +362,9 @@ def describe_history(
     out: list[str] = []
     for seat, move in g.history:
         before = cur.copy()
-        if move[0] == AGREE_DRAW:
+        if move.verb == AGREE_DRAW:
             cur.agree_draw()
-        elif move[0] == RESIGN:
+        elif move.verb == RESIGN:
             cur.resign(seat)
         else:
             cur.apply(move)
