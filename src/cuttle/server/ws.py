@@ -15,6 +15,8 @@ from .errors import ServiceError
 from .fastjson import dumps
 from .game import protocol as P
 from .game.fanout import Conn
+from .game.live import LiveGame
+from .game.service import GameService
 from .ratelimit import TokenBucket
 
 router = APIRouter()
@@ -151,7 +153,8 @@ async def _play(websocket: WebSocket, gid: str, ctx: Ctx | None) -> None:
             if frame["type"] == "websocket.disconnect" or conn.dropped:
                 break  # closed, or dropped (too slow to read, or its session ended)
             if not bucket.take():
-                await send(P.error_message("too many messages: slow down"))
+                conn.deliver(P.error_message("too many messages: slow down"))
+                await conn.flushed()
                 await websocket.close(code=1008, reason="rate limit")
                 break
             raw = frame.get("text")
@@ -160,7 +163,7 @@ async def _play(websocket: WebSocket, gid: str, ctx: Ctx | None) -> None:
             try:
                 msg = P.parse_client(raw)
             except P.ProtocolError as e:
-                await send(P.error_message(str(e)))
+                conn.deliver(P.error_message(str(e)))
                 continue
             await dispatch(service, live, conn, msg)
     except (WebSocketDisconnect, RuntimeError):
@@ -168,9 +171,10 @@ async def _play(websocket: WebSocket, gid: str, ctx: Ctx | None) -> None:
     finally:
         sockets.discard(conn)
         service.detach(live, conn)
+        await conn.stop()
 
 
-async def dispatch(service: Any, live: Any, conn: Conn, msg: P.ClientMessage) -> None:
+async def dispatch(service: GameService, live: LiveGame, conn: Conn, msg: P.ClientMessage) -> None:
     """Hand one checked message to the game service."""
     if msg.t == "move":
         await service.submit(live, conn.seat, msg.move, msg.id, msg.n, conn)
@@ -187,4 +191,4 @@ async def dispatch(service: Any, live: Any, conn: Conn, msg: P.ClientMessage) ->
     elif msg.t == "claim":
         await service.claim(live, conn.seat, conn)
     elif msg.t == "ping":
-        await conn.send({"t": "pong", "n": live.n})
+        conn.deliver({"t": "pong", "n": live.n})

@@ -133,7 +133,9 @@ class Attendance:
                 wait = claim_after - (now - since)
                 if wait > 0:
                     conn.deliver(
-                        P.error_message(f"p{o} has been away {now - since:.0f} s; wait {wait:.0f} s")
+                        P.error_message(
+                            f"p{o} has been away {now - since:.0f} s; wait {wait:.0f} s"
+                        )
                     )
                     return False
             table = live.table.copy()

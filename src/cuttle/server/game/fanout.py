@@ -83,11 +83,15 @@ class Conn:
         assert self._ready is not None
         self._ready.set()
 
-    async def flushed(self) -> None:
-        """Wait until every message queued so far has been sent (or the connection is
-        dropped)."""
+    async def flushed(self, timeout: float = CLOSE_WAIT) -> bool:
+        """Wait until every message queued so far has been sent, at most ``timeout``
+        seconds; return whether it was."""
+        end = asyncio.get_running_loop().time() + timeout
         while self.outbox and not self.dropped:
-            await asyncio.sleep(0.001)
+            if asyncio.get_running_loop().time() > end:
+                return False
+            await asyncio.sleep(0.005)
+        return not self.outbox
 
     async def _write(self) -> None:
         """The writer task: send the outbox in order, waiting when it is empty."""

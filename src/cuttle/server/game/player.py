@@ -59,7 +59,9 @@ class Player:
                     self.round.sync(live, conn, expected_n)
                 return False
             if live.table.to_act != seat:
-                reply(P.error_message(f"not your turn: p{live.table.to_act} is to act", cid, live.n))
+                reply(
+                    P.error_message(f"not your turn: p{live.table.to_act} is to act", cid, live.n)
+                )
                 return False
             if await self.clocks.flag_if_expired(live):
                 reply(P.error_message("your time is up", cid, live.n))

@@ -71,7 +71,10 @@ def refresh_away(live: LiveGame, now: float | None = None) -> bool:
 def away_seconds(live: LiveGame, now: float | None = None) -> list[float | None]:
     """Seconds each seat has been away (``None``: present, a bot or an empty seat)."""
     now = time.time() if now is None else now
-    return [round(now - live.presence.away[s], 1) if s in live.presence.away else None for s in range(live.players)]
+    return [
+        round(now - live.presence.away[s], 1) if s in live.presence.away else None
+        for s in range(live.players)
+    ]
 
 
 def presence_message(live: LiveGame, claim_after: float) -> dict[str, Any]:
