@@ -12,6 +12,7 @@ from sqlalchemy import inspect, text
 import cuttle.server.db
 from cuttle import new_game
 from cuttle.engine.history import DrawAgreed, Resigned
+from cuttle.server.db import make_engine, migrate
 from cuttle.server.game.chat import clean_text
 from cuttle.server.game.clockwork import (
     Clock,
@@ -21,7 +22,6 @@ from cuttle.server.game.clockwork import (
     parse_time_control,
     remaining_from_text,
 )
-from cuttle.server.db import make_engine, migrate
 from cuttle.table import Table
 
 MIGRATIONS = Path(cuttle.server.db.__file__).parent / "migrations"

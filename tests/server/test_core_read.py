@@ -17,13 +17,13 @@ from srvutil import Client, ServerProc
 from test_postgres import Cluster, _play, postgres  # noqa: F401  (the session's cluster)
 
 from cuttle.server.bots import BotRunner
-from cuttle.server.game.chat import read_logs_on
 from cuttle.server.db import make_engine, make_sessionmaker
-from cuttle.server.models import GameRow, MoveRow, SeatRow
 from cuttle.server.errors import ServiceError
+from cuttle.server.game.chat import read_logs_on
 from cuttle.server.game.live import LiveGame
 from cuttle.server.game.service import GameService
 from cuttle.server.game.store import build
+from cuttle.server.models import GameRow, MoveRow, SeatRow
 
 
 def store_a_game(server: ServerProc) -> str:

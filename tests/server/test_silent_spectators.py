@@ -56,7 +56,8 @@ def test_ten_spectators_that_never_read_do_not_slow_a_timed_game(tmp_path: Path)
         assert bob.post(f"/api/games/{gid}/join").json()["seat"] == 1
         started = time.monotonic()  # the clock of the seat to act runs from the join
         socks = {0: alice.ws(gid), 1: bob.ws(gid)}
-        last = [s.until(lambda m: m["t"] == "state") for s in socks.values()][0]
+        states = [s.until(lambda m: m["t"] == "state") for s in socks.values()]
+        last = states[0]
         url = server.url.replace("http", "ws", 1) + f"/ws/games/{gid}"
         for _ in range(SPECTATORS):
             watcher = Client(server.url)
@@ -86,7 +87,7 @@ def test_ten_spectators_that_never_read_do_not_slow_a_timed_game(tmp_path: Path)
             n = last["n"] + 1
             seen: dict[str, Any] = {}
             for s in socks.values():  # both players get the move at once
-                seen = s.until(lambda m: m["t"] == "event" and m["n"] == n, timeout=5)
+                seen = s.until(lambda m, n=n: m["t"] == "event" and m["n"] == n, timeout=5)
             turn_came = time.monotonic()
             slowest = max(slowest, turn_came - sent)
             last = seen

@@ -52,7 +52,8 @@ def test_a_worker_that_joins_learns_the_latest_move_of_every_game(
         for seed in (3, 4):  # two games in play, with different numbers of moves
             gid = new_table(alice, bob)
             a, b = alice.ws(gid), bob.ws(gid)
-            first = [s.until(lambda m: m["t"] == "state") for s in (a, b)][0]
+            states = [s.until(lambda m: m["t"] == "state") for s in (a, b)]
+            first = states[0]
             last, acked = _play({0: a, 1: b}, [], first, random.Random(seed), seed, "m", True)
             assert len(acked) == seed
             games[gid] = last["n"]

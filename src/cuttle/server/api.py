@@ -10,10 +10,8 @@ from sqlalchemy import desc, or_, select
 
 from cuttle.engine.rules import PRESETS, VARIANTS
 
-from .game import protocol as P
 from .auth import AuthError
 from .bots import BOT_LEVELS
-from .game.chat import read_log
 from .deps import (
     Ctx,
     auth_allowed,
@@ -30,9 +28,11 @@ from .deps import (
     set_cookie,
     text_field,
 )
-from .models import GameRow, SeatRow, User
 from .errors import ServiceError
+from .game import protocol as P
+from .game.chat import read_log
 from .game.live import start_table
+from .models import GameRow, SeatRow, User
 
 router = APIRouter(prefix="/api")
 

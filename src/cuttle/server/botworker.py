@@ -17,8 +17,8 @@ import functools
 import logging
 import signal
 
-from .cluster.botqueue import BotQueue
 from .bots import BotRunner, die_with_parent
+from .cluster.botqueue import BotQueue
 from .cluster.bus import RedisBus
 from .db import make_engine, make_sessionmaker, migrate
 from .game.service import GameService

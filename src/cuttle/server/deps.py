@@ -11,10 +11,10 @@ from fastapi import HTTPException, Path, Request, Response
 from starlette.requests import HTTPConnection
 
 from .auth import COOKIE, SESSION_SECONDS, USERNAME, Auth
+from .game.service import GameService
 from .models import AuthSession, User
 from .offload import Offload
 from .ratelimit import RateLimits
-from .game.service import GameService
 from .session_lookup import looked_up
 from .settings import Settings
 

@@ -27,7 +27,6 @@ win (:func:`cannot_win`), and the game's termination is ``time``.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import time
@@ -36,14 +35,15 @@ from typing import Any
 
 from cuttle.engine.game import Game
 from cuttle.engine.history import Event, MovePlayed
+from cuttle.engine.table import Termination
 from cuttle.table import Table
 
 log = logging.getLogger("cuttle.server")
 
-TIME_TERMINATION = "time"
+TIME_TERMINATION = Termination.TIME
 """The termination of a game ended by a flag."""
 
-ABANDON_TERMINATION = "abandoned"
+ABANDON_TERMINATION = Termination.ABANDONED
 """The termination of a game won by claiming it from absent opponents."""
 
 PRESET_CONTROLS = ("1+0", "3+2", "5+3", "10+5", "15+10", "30s", "60s")
@@ -212,7 +212,7 @@ def restore_termination(table: Table, stored: str | None) -> None:
     ending (``time``, ``abandoned``), which its events alone record as a resignation or
     an agreed draw."""
     if table.is_over and stored in (TIME_TERMINATION, ABANDON_TERMINATION):
-        table.game.termination = stored
+        table.game.termination = Termination(stored)
 
 
 def clock_after(old: Clock | None, table: Table, event: Event, now: float) -> Clock | None:

@@ -18,11 +18,11 @@ from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import PRESETS, VARIANTS
 
 from ..bots import BOT_LEVELS
+from ..errors import ServiceError
 from ..models import GameRow, SeatRow, User
 from . import clockwork as clocks
 from .attendance import Attendance
 from .chat import CHANNELS, Chat
-from ..errors import ServiceError
 from .live import LiveGame, SeatInfo
 from .presence import refresh_away
 from .round import Round

@@ -26,7 +26,6 @@ from cuttle.engine.game import Game
 
 from .live import LiveGame
 
-
 HEARTBEAT = 10.0
 """Seconds between a worker's repeated word on the seats at its sockets."""
 REMOTE_TTL = 3 * HEARTBEAT + 2.0

@@ -29,8 +29,8 @@ from .chat import Chat
 from .clocks import Clocks
 from .drawer import Drawer
 from .fanout import Conn
-from .lobby import Lobby, check_create
 from .live import LiveGame
+from .lobby import Lobby, check_create
 from .news import News
 from .player import Player
 from .rematcher import Rematcher

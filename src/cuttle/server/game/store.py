@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
-from typing import Any, Unpack, cast
+from typing import Any, cast
 
 from sqlalchemy import Connection, Engine, Row, bindparam, func, insert, select, update
 from sqlalchemy import Table as SqlTable
@@ -20,19 +20,19 @@ from sqlalchemy import Table as SqlTable
 from cuttle.engine.history import Event, parse_event
 from cuttle.table import Seat, Table
 
+from ..errors import ServiceError
 from ..models import GameRow, MoveRow, SeatRow
 from ..offload import Offload
 from ..writer import GroupWriter, Statement
 from . import clockwork as clocks
 from .chat import read_logs_on
-from ..errors import ServiceError
 from .live import GameSetup, LiveGame, MatchInfo, Offers, SeatInfo
 from .presence import refresh_away
 from .spec import rules_of
 
 log = logging.getLogger("cuttle.server")
 
-AnyRow = Row[Unpack[tuple[Any, ...]]]
+AnyRow = Row[*tuple[Any, ...]]
 """A Core row of any columns."""
 
 Facts = tuple[Any, ...]
