@@ -11,7 +11,7 @@ ACCEL := setup.py src/cuttle/bots/_fastenc.pyx
 STAMP := $(VENV)/.installed-$(shell cat pyproject.toml Makefile $(ACCEL) | cksum | cut -d' ' -f1)
 TORCH ?= torch==2.13.0+cpu
 
-.PHONY: setup browser postgres scaleout serve play test lint typecheck bench screenshots clean
+.PHONY: setup browser postgres scaleout serve play test test-fast lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
@@ -47,6 +47,11 @@ typecheck: setup
 
 test: setup browser postgres scaleout lint typecheck
 	$(VENV)/bin/pytest -q
+
+# The quick loop: every test but those marked slow (tests/conftest.py: browser, PostgreSQL,
+# Redis, nginx and cluster tests, long sweeps and strength runs); no system packages needed.
+test-fast: setup
+	$(VENV)/bin/pytest -q -m "not slow"
 
 bench: setup
 	$(VENV)/bin/python bench/engine.py
