@@ -312,7 +312,7 @@ async def replay_data(request: Request, gid: str) -> dict[str, Any]:
         table.apply(event)
         positions.append(table.game.to_json())
     meta = live.meta()
-    positions[-1]["termination"] = live.game.termination  # a flag or claim: see clock.py
+    positions[-1]["termination"] = live.game.termination  # a flag or claim: see game/clockwork.py
     names = P.seat_names(meta.get("players") or [])
     if len(names) != table.n:
         names = [s.name for s in table.seats]

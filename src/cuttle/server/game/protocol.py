@@ -9,8 +9,8 @@ Client messages are JSON objects with a type ``t``:
 - ``{"t": "sync", "n": 14}``: send the events after 14, or a fresh state.
 - ``{"t": "resign", "id": ...}``, ``{"t": "draw", "action": "offer" | "accept" | "decline"}``,
   ``{"t": "rematch"}``, ``{"t": "ping"}``.
-- ``{"t": "chat", "text": "gg"}``: chat (:mod:`cuttle.server.chat`); ``{"t": "claim"}``:
-  claim the win from absent opponents (:mod:`cuttle.server.presence`).
+- ``{"t": "chat", "text": "gg"}``: chat (:mod:`cuttle.server.game.chat`); ``{"t": "claim"}``:
+  claim the win from absent opponents (:mod:`cuttle.server.game.attendance`).
 
 Server messages: ``state`` (a whole view), ``event`` (one numbered move and the view
 after it), ``ack``, ``error``, ``offer``, ``players``, ``rematch``, ``pong``. Every
@@ -53,7 +53,7 @@ class ClientMessage:
     n: int | None = None
     action: str = ""
     text: str = ""
-    """A chat message's text (checked by :func:`cuttle.server.chat.clean_text`)."""
+    """A chat message's text (checked by :func:`cuttle.server.game.chat.clean_text`)."""
 
 
 def _int_field(obj: dict[str, Any], key: str) -> int | None:
