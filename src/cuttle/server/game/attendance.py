@@ -13,12 +13,22 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from cuttle.engine.history import Event
+from cuttle.table import Table
+
 from . import protocol as P
 from .clockwork import ABANDON_TERMINATION
 from .fanout import Conn, deliver_all
 from .live import LiveGame
 from .presence import HEARTBEAT, local_seats, presence_message, refresh_away, two_sides
 from .round import Round
+
+
+def abandon(table: Table, seat: int) -> Event:
+    """Resign for absent ``seat`` at ``table``, the game ending as ``abandoned``."""
+    event = table.resign(seat)
+    table.game.termination = ABANDON_TERMINATION
+    return event
 
 
 class Attendance:
@@ -138,10 +148,7 @@ class Attendance:
                         )
                     )
                     return False
-            table = live.table.copy()
-            event = table.resign(opponents[0])
-            table.game.termination = ABANDON_TERMINATION
-            if not await self.round.commit(live, table, event):
+            if not await self.round.change(live, lambda t: abandon(t, opponents[0])):
                 conn.deliver(P.error_message("could not store the claim; try again"))
                 return False
             return True

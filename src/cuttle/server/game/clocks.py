@@ -75,9 +75,7 @@ class Clocks:
         ):
             return False
         seat = live.table.to_act
-        table = live.table.copy()
-        event = flag_event(table, seat)
-        if not await self.round.commit(live, table, event):
+        if not await self.round.change(live, lambda t: flag_event(t, seat)):
             return False
         log.info("p%d of game %s flagged", seat, live.id)
         if not live.conns and live.bot.after < 0:  # flagged while nobody watched

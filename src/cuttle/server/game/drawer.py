@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from cuttle.engine.history import Event
+from cuttle.table import Table
 
 from . import protocol as P
 from .fanout import Conn, Message
@@ -16,6 +17,15 @@ from .live import LiveGame
 from .round import Round
 
 log = logging.getLogger("cuttle.server")
+
+
+def agree(table: Table) -> Event:
+    """Every seat offers a draw at ``table``: the agreed draw, its last event."""
+    agreed: Event | None = None
+    for seat in range(table.n):
+        agreed = table.offer_draw(seat)
+    assert agreed is not None
+    return agreed
 
 
 class Drawer:
@@ -44,12 +54,7 @@ class Drawer:
                 return
             offers = set() if action == "decline" else offers_now | {seat}
             if offers == set(range(live.players)):
-                table = live.table.copy()
-                agreed: Event | None = None
-                for s in sorted(offers):  # every seat offers at the table: the draw is agreed
-                    agreed = table.offer_draw(s)
-                assert agreed is not None
-                if not await self.round.commit(live, table, agreed):
+                if not await self.round.change(live, agree):
                     reply(P.error_message("could not store the draw; try again"))
                 return
             msg: Message = {"t": "offer", "draw": sorted(offers)}

@@ -66,16 +66,14 @@ class Player:
             if await self.clocks.flag_if_expired(live):
                 reply(P.error_message("your time is up", cid, live.n))
                 return False
-            table = live.table.copy()  # the live table changes only once the move is stored
             try:
-                event = table.play(seat, text)
+                stored = await self.round.change(live, lambda t: t.play(seat, text), cid, conn)
             except CuttleError as e:
                 reply(P.error_message(str(e), cid, live.n))
                 return False
-            if not await self.round.commit(live, table, event, cid, ack=conn):
+            if not stored:
                 reply(P.error_message("could not store the move; try again", cid))
-                return False
-            return True
+            return stored
 
     async def resign(
         self, live: LiveGame, seat: int | None, conn: Conn | None = None, cid: str | None = None
@@ -86,15 +84,12 @@ class Player:
                 if conn:
                     conn.deliver(P.error_message("you cannot resign here", cid))
                 return False
-            table = live.table.copy()
             try:
-                event = table.resign(seat)
+                stored = await self.round.change(live, lambda t: t.resign(seat), cid, conn)
             except CuttleError as e:
                 if conn:
                     conn.deliver(P.error_message(str(e), cid))
                 return False
-            if not await self.round.commit(live, table, event, cid, ack=conn):
-                if conn:
-                    conn.deliver(P.error_message("could not store; try again", cid))
-                return False
-            return True
+            if not stored and conn:
+                conn.deliver(P.error_message("could not store; try again", cid))
+            return stored

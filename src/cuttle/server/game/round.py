@@ -150,6 +150,21 @@ class Round:
         self.changed(live)
         return True
 
+    async def change(
+        self,
+        live: LiveGame,
+        make: Callable[[Table], Event],
+        cid: str | None = None,
+        ack: Conn | None = None,
+    ) -> bool:
+        """Copy the live table, make the new event on the copy with ``make`` (a
+        :class:`~cuttle.engine.errors.CuttleError` it raises leaves everything as it was
+        and reaches the caller) and :meth:`commit` it. With ``live.lock`` held. This is the
+        one sequence every feature uses: copy, make the event, store, tell."""
+        table = live.table.copy()  # the live table changes only once the event is stored
+        event = make(table)
+        return await self.commit(live, table, event, cid, ack)
+
     async def _game_over(self, live: LiveGame) -> None:
         """Run the game-over hooks and apply what they add."""
         for hook in self.on_game_over:
