@@ -346,7 +346,13 @@ cdef class ObsWriter:
         self.rules_seen = None
 
     def __reduce__(self):
-        return (ObsWriter, self._args)
+        # the arguments, then ``make`` as the state: a writer rebuilt from its arguments
+        # alone has no ``make`` and fails at its first ``encode_new`` (an unpickled
+        # environment, at its first ``last()``)
+        return (ObsWriter, self._args, self.make)
+
+    def __setstate__(self, make):
+        self.make = make
 
     def __copy__(self):
         return self  # never changed after __init__
@@ -608,7 +614,12 @@ cdef class ActionKeys:
         return out, mask, vec
 
     def __reduce__(self):
-        return (ActionKeys, (self._keep, self.discard_verb, self.pool.nbytes, self.discard_base))
+        # ``make`` as the state, as ObsWriter's
+        args = (self._keep, self.discard_verb, self.pool.nbytes, self.discard_base)
+        return (ActionKeys, args, self.make)
+
+    def __setstate__(self, make):
+        self.make = make
 
     def __copy__(self):
         return self  # never changed after __init__

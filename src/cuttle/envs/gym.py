@@ -115,20 +115,35 @@ def _chooser(bot: Bot) -> Chooser | None:
     return fn if callable(fn) else None
 
 
+class _RandomMaker:
+    """Makes the ``random`` bot of one name from a seed (what ``make_bot`` does for it,
+    without parsing the spec again); a class, not a closure, so the environment pickles."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, seed: int) -> Bot:
+        b = RandomBot(seed)
+        b.name = self.name
+        return b
+
+
+class _SpecMaker:
+    """Makes the bot of one spec from a seed with ``make_bot`` (picklable, as above)."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+
+    def __call__(self, seed: int) -> Bot:
+        return make_bot(self.spec, seed=seed)
+
+
 def _spec_maker(spec: str, bot: Bot) -> Callable[[int], Bot]:
     """How to build the bot of ``spec`` at each reset, given one ``make_bot(spec)`` made:
-    ``make_bot`` itself, or for the ``random`` bot its class straight (what ``make_bot``
-    does for it, without parsing the spec again)."""
+    ``make_bot`` itself, or for the ``random`` bot its class straight."""
     if type(bot) is RandomBot:
-        name = bot.name
-
-        def random_bot(seed: int) -> Bot:
-            b = RandomBot(seed)
-            b.name = name
-            return b
-
-        return random_bot
-    return lambda seed: make_bot(spec, seed=seed)
+        return _RandomMaker(bot.name)
+    return _SpecMaker(spec)
 
 
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
