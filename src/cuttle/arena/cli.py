@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..bots import LEVELS, SeatView, make_bot
-from ..bots.registry import BOT_KINDS, LEVEL_SPECS, SEARCH_KINDS
+from ..bots.plugins import plugin_names
+from ..bots.registry import BOT_KINDS, LEVEL_SPECS, SEARCH_KINDS, external_spec, split_specs
 from ..engine.errors import CuttleError
 from ..engine.position import HIDDEN, deal_from_view, from_json
 from ..engine.rules import PRESETS, RuleSet, get_rules, load_house_rules
@@ -28,6 +29,12 @@ examples:
   cuttle arena --bots greedy,pimc,ismcts --games 40 --time-per-move 0.25s --seed 7
   cuttle arena --bots random,greedy --rules team --games 24 --out runs/team
   cuttle arena --bots medium,hard --house house.toml --games 10
+  cuttle arena --bots ext:"node examples/greedy_bot.js",greedy --games 20
+  cuttle arena --bots mypkg.mybots:Clever,greedy   a Python class, seeded like ours
+
+ext:CMD is another program speaking the engine protocol (docs/protocol.md; ext:2s:CMD
+gives it 2 s a move, else --time-per-move or 10 s); one that times out, answers an
+illegal move or exits loses that game (the record's Forfeit header says why).
 
 --games is the number of games per pair of bots. Each deck is played under every
 seating of the pair (two seats: both ways round; more seats: the bots alternate around
@@ -81,7 +88,11 @@ def _budget_seconds(text: str) -> float:
 
 
 def _with_time(spec: str, seconds: float | None) -> str:
-    """Give a search bot without an explicit budget the ``--time-per-move`` budget."""
+    """Give a search bot or an external program without an explicit budget the
+    ``--time-per-move`` budget."""
+    ext = external_spec(spec)
+    if ext is not None:
+        return spec if seconds is None or ext[0] is not None else f"ext:{seconds:g}s:{ext[1]}"
     if seconds is None or ":" in spec:
         return spec
     kind = LEVEL_SPECS.get(spec, spec).partition(":")[0]
@@ -103,7 +114,9 @@ def arena_parser() -> argparse.ArgumentParser:
         "--bots",
         default="random,greedy,ismcts",
         help=f"comma-separated bot specs ({', '.join([*BOT_KINDS, *LEVELS])}, "
-        "optionally with a budget: ismcts:0.5s, ismcts:2000it)",
+        "optionally with a budget: ismcts:0.5s, ismcts:2000it; ext:COMMAND, a program "
+        "speaking docs/protocol.md; module.path:Class, a Python bot; installed plug-ins: "
+        f"{', '.join(plugin_names()) or 'none'})",
     )
     p.add_argument("--rules", default="standard", help=f"rule set: {', '.join(PRESETS)}")
     p.add_argument("--variants", default="", help="comma-separated variant toggles")
@@ -163,7 +176,7 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     try:
         args = arena_parser().parse_args(argv)
         seconds = _budget_seconds(args.time_per_move) if args.time_per_move else None
-        specs = [_with_time(s.strip().lower(), seconds) for s in args.bots.split(",") if s.strip()]
+        specs = [_with_time(s, seconds) for s in split_specs(args.bots)]
         if len(specs) < 2:
             raise _Fail("cuttle arena: name at least two bots, e.g. --bots random,greedy")
         if len(set(specs)) != len(specs):
@@ -225,6 +238,9 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     finished = dict(done)  # every game of the run saved so far, this session's included
 
     def save(result: GameResult) -> None:
+        forfeit = _forfeit_of(result.record)
+        if forfeit:
+            err.write(f"\narena: game {result.index + 1}: forfeit by {forfeit}\n")
         store.add(result)
         finished[result.index] = result
         store.save_wall(time.perf_counter() - t0)
@@ -291,6 +307,14 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     out.write(text_table(summary))
     out.write(f"\nsaved {out_dir}/summary.md, summary.json and {len(results)} records\n")
     return 0
+
+
+def _forfeit_of(record: str) -> str:
+    """The ``Forfeit`` header of a game's record ("" when no seat forfeited)."""
+    from ..engine.records import parse_record
+    from .runner import FORFEIT_HEADER
+
+    return parse_record(record)[0].get(FORFEIT_HEADER, "")
 
 
 def hint_parser() -> argparse.ArgumentParser:

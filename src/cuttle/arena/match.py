@@ -1,7 +1,9 @@
 """Playing one game between bots at a :class:`~cuttle.table.Table`, timing every seat.
 
 :func:`play_game` runs the table's one seat loop (:func:`cuttle.table.run_bots`), which
-gives each bot only its seat's view, never the game; it times every decision.
+gives each bot only its seat's view, never the game; it times every decision. A bot
+that fails as an external program does (:class:`~cuttle.bots.external.BotForfeit`:
+timed out, illegal answer, exited) loses: its seat resigns, and the reason is kept.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..bots import Bot, SeatView
+from ..bots.external import BotForfeit, end_game
 from ..engine.game import Game
 from ..engine.history import Event
 from ..table import BotError, Table, run_bots
@@ -58,6 +61,8 @@ class PlayedGame:
 
     table: Table
     seats: list[SeatStats] = field(default_factory=list)
+    forfeits: list[str] = field(default_factory=list)
+    """Why a seat lost by failing, one ``"p1 ext:./bot: timed out ..."`` a forfeit."""
 
     @property
     def game(self) -> Game:
@@ -72,10 +77,24 @@ def play_game(
 ) -> PlayedGame:
     """Play ``table`` to its end with ``bots[seat]`` deciding for each seat.
 
-    Raises :class:`BotError` if a bot picks a move that is not legal.
+    Raises :class:`BotError` if one of our bots picks a move that is not legal; a bot
+    that forfeits (:class:`~cuttle.bots.external.BotForfeit`) resigns its seat instead.
+    Every bot is told the end and released (an external program is quit).
     """
     if len(bots) != table.n:
         raise ValueError(f"{table.n} seats need {table.n} bots, got {len(bots)}")
     timed = [TimedBot(b) for b in bots]
-    run_bots(table, dict(enumerate(timed)), on_event)
-    return PlayedGame(table, [t.finish() for t in timed])
+    forfeits: list[str] = []
+    try:
+        while not table.is_over:
+            try:
+                run_bots(table, dict(enumerate(timed)), on_event)
+            except BotForfeit as exc:
+                forfeits.append(str(exc))
+                event = table.resign(exc.seat)
+                if on_event is not None:
+                    on_event(event)
+    finally:
+        for seat, bot in enumerate(bots):
+            end_game(bot, table.view(seat) if table.is_over else None)
+    return PlayedGame(table, [t.finish() for t in timed], forfeits)

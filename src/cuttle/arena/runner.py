@@ -23,6 +23,10 @@ from ..engine.rules import RuleSet
 from ..table import Seat, Table
 from .match import play_game
 
+FORFEIT_HEADER = "Forfeit"
+"""The record header that says why a seat lost by failing (timed out, illegal answer,
+exited): ``p1 ext:./bot: did not answer with a move in time``."""
+
 
 @dataclass(frozen=True)
 class GameTask:
@@ -119,6 +123,7 @@ def run_task(
             "Game": str(task.index + 1),
             "DeckSeed": task.deck_seed,
             "BotSeeds": " ".join(map(str, task.bot_seeds)),
+            **({FORFEIT_HEADER: "; ".join(played.forfeits)} if played.forfeits else {}),
         },
     )
     return GameResult(

@@ -9,6 +9,12 @@ takes a budget), ``ismcts-world`` (ISMCTS whose leaves a value net reading the w
 sampled world scores; takes a budget), or a level
 ``easy``, ``medium``, ``hard``, ``expert`` (which may also take a budget suffix, e.g.
 ``expert:1s``).
+
+Bots from outside the package: ``ext:CMD`` (or ``ext:2s:CMD``, two seconds a move) is
+another program speaking the engine protocol (:class:`~cuttle.bots.external.ExternalBot`,
+``docs/protocol.md``); ``module.path:Name`` a Python class taking the seed, and a bare
+name may be one an installed package declares in the ``cuttle.bots`` entry-point group
+(:mod:`cuttle.bots.plugins`). These keep their case.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import os
 import re
 
 from .base import Bot, SeatView
+from .plugins import is_import_spec, make_plugin_bot, plugin_names
 
 BOT_KINDS = (
     "random",
@@ -86,6 +93,9 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
     """
     if not isinstance(spec, str) or not spec.strip():
         raise ValueError("a bot spec must be a non-empty name, e.g. 'greedy'")
+    outside = _outside_bot(spec.strip(), seed)
+    if outside is not None:
+        return outside
     text = spec.strip().lower()
     kind, _, budget = text.partition(":")
     level = kind if kind in LEVELS else None
@@ -141,10 +151,73 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
             workers = default_workers() if worth_parallel(params) else 1
         bot = ISMCTSBot(seed, params, workers=max(1, workers))
     else:
-        names = ", ".join([*BOT_KINDS, *LEVELS])
-        raise ValueError(f"unknown bot {spec!r}; choose one of: {names}")
+        names = ", ".join([*BOT_KINDS, *LEVELS, *plugin_names()])
+        raise ValueError(
+            f"unknown bot {spec!r}; choose one of: {names}, ext:COMMAND or module.path:Class"
+        )
     bot.name = name
     return bot
+
+
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of bot specs (``--bots``), stripped, empty ones dropped.
+
+    A comma inside quotes belongs to the spec (``ext:"./bot --a,b",greedy``), and our
+    own bots' names are lowered (``GREEDY`` is ``greedy``); an external command or a
+    plug-in's path keeps its case.
+    """
+    specs: list[str] = []
+    current: list[str] = []
+    quote = ""
+    for ch in text + ",":
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch == ",":
+            spec = "".join(current).strip()
+            if spec:
+                keep = external_spec(spec) is not None or (":" in spec and is_import_spec(spec))
+                specs.append(spec if keep or spec in plugin_names() else spec.lower())
+            current = []
+            continue
+        current.append(ch)
+    return specs
+
+
+def external_spec(spec: str) -> tuple[float | None, str] | None:
+    """``"ext:2s:./bot -x"`` -> ``(2.0, "./bot -x")``; ``"ext:CMD"`` -> ``(None, "CMD")``;
+    ``None`` for a spec that is not ``ext:``. Raises ``ValueError`` for a bad budget."""
+    kind, sep, rest = spec.strip().partition(":")
+    if not sep or kind.lower() != "ext":
+        return None
+    seconds: float | None = None
+    budget, sep, command = rest.partition(":")
+    if sep and _BUDGET.match(budget.strip().lower()) and not budget.strip().endswith("it"):
+        seconds, _ = _parse_budget(budget.strip().lower(), spec)
+        rest = command
+    rest = rest.strip()
+    if len(rest) > 1 and rest[0] == rest[-1] and rest[0] in "\"'":
+        rest = rest[1:-1].strip()  # the whole command quoted: ext:"./bot --fast"
+    return seconds, rest
+
+
+def _outside_bot(spec: str, seed: int | None) -> Bot | None:
+    """The external program or plug-in ``spec`` names, or ``None`` for our own bots."""
+    ext = external_spec(spec)
+    if ext is not None:
+        from .external import DEFAULT_MOVE_SECONDS, ExternalBot
+
+        seconds, command = ext
+        bot = ExternalBot(command, seed, seconds=seconds or DEFAULT_MOVE_SECONDS)
+        bot.name = spec
+        return bot
+    kind = spec.partition(":")[0].lower()
+    if kind in BOT_KINDS or kind in LEVELS or kind == "greedy-noisy":
+        return None
+    if is_import_spec(spec) or (":" not in spec and spec in plugin_names()):
+        return make_plugin_bot(spec, seed)
+    return None
 
 
 def _world_net() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from cuttle import __version__
 from cuttle.engine.errors import CuttleError
 
-from . import play, positions, replay, simulate
+from . import engine, play, positions, replay, simulate
 from .common import CliError, HelpFormatter, Streams
 
 EXAMPLES = """\
@@ -28,6 +28,7 @@ examples:
   cuttle simulate --rules cutthroat --games 500 random games and their statistics
   cuttle arena --bots random,greedy --games 100  bots against each other, with ratings
   cuttle hint start.json --time 1s              the best moves for the seat to act
+  cuttle engine --bot greedy                    a bot on stdin/stdout (docs/protocol.md)
   cuttle league standings results.csv --season-start 2026-01-05  a season's standings
 
 'cuttle COMMAND --help' explains each command.
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(sub)
     replay.register(sub)
     simulate.register(sub)
+    engine.register(sub)
     for name, (_, summary) in DELEGATED.items():
         sub.add_parser(name, help=summary, add_help=False)
     return parser
