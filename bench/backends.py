@@ -1,8 +1,9 @@
 """Throwaway PostgreSQL and Redis servers for the server benchmark (``bench/server.py``).
 
-PostgreSQL: Debian's ``initdb`` and ``pg_ctl`` (``scripts/install-postgres.sh``), a
-cluster in a temporary folder on a free loopback port, run as the ``postgres`` user when
-this runs as root (PostgreSQL refuses root), ``fsync`` left on. Redis: Debian's
+PostgreSQL: Debian's ``initdb`` and ``pg_ctl`` (``scripts/install-postgres.sh``; or those
+in the folder that ``CUTTLE_PG_BIN`` names, such as a copy unpacked elsewhere), a cluster
+in a temporary folder on a free loopback port, run as the ``postgres`` user when this runs
+as root (PostgreSQL refuses root), ``fsync`` left on. Redis: Debian's
 ``redis-server`` (``scripts/install-scaleout.sh``) without persistence.
 """
 
@@ -42,9 +43,15 @@ class Postgres:
 
     def __init__(self) -> None:
         """Make and start it; raise ``RuntimeError`` if it cannot start."""
-        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-        if not found:
-            raise RuntimeError("initdb not found: run scripts/install-postgres.sh")
+        override = os.environ.get("CUTTLE_PG_BIN")
+        found = (
+            [str(Path(override) / "initdb")]
+            if override
+            else sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        )
+        if not found or not Path(found[-1]).exists():
+            where = f"in CUTTLE_PG_BIN ({override})" if override else "(/usr/lib/postgresql)"
+            raise RuntimeError(f"initdb not found {where}: run scripts/install-postgres.sh")
         self.bindir = Path(found[-1]).parent
         self.run_as = pwd.getpwnam("postgres") if os.geteuid() == 0 else None
         self.root = Path(tempfile.mkdtemp(prefix="cuttle-bench-pg-", dir="/tmp"))
