@@ -123,7 +123,9 @@ def test_render_modes() -> None:
     env = CuttleEnv(rules="classic", render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
-    assert text is not None and '"seat": 0' in text
+    # the agent's view as the engine's observer draws it for people
+    assert text is not None and text.splitlines()[0].startswith("classic, seen by p0:")
+    assert "p0 (you): hand " in text and "p1: hand ??" in text
 
 
 def test_the_random_bot_is_asked_with_its_legal_moves_alone() -> None:

@@ -12,7 +12,10 @@ seed derived from the reset seed). ``step`` plays the agent's action, then lets 
 move until the agent must decide again or the game ends. The reward is +1 for a win of
 the agent's side (its team, in team games), -1 for a loss, 0 for a draw; a game stopped
 by the move cap is *truncated*. :meth:`CuttleEnv.action_masks` gives the legal-action
-mask MaskablePPO (sb3-contrib) asks for; ``info["action_mask"]`` holds it too.
+mask MaskablePPO (sb3-contrib) asks for; ``info["action_mask"]`` holds it too, and
+``info["legal_actions"]`` (and :meth:`CuttleEnv.legal_actions`) the legal indices as a
+list. ``env.action_space.sample(info["action_mask"])`` draws from them cheaply (see
+:mod:`cuttle.envs.spaces`).
 
 An illegal action (Gymnasium's checker samples blindly) ends the episode as a loss with
 ``info["illegal_action"] = True``, or raises with ``illegal_action="raise"``.
@@ -20,7 +23,6 @@ An illegal action (Gymnasium's checker samples blindly) ends the episode as a lo
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -35,6 +37,8 @@ from ..engine.moves import Move, move_text
 from ..engine.rules import RuleSet
 from .core import EnvGame, make_rules
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE, EncodingError
+from .render import RENDER_MODES, check_mode, render_view
+from .spaces import LegalActionSpace
 
 
 def bot_move(bot: Bot, game: EnvGame, seat: int) -> str:
@@ -149,7 +153,7 @@ def _spec_maker(spec: str, bot: Bot) -> Callable[[int], Bot]:
 class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One learning seat against bots, under any rule set."""
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -170,8 +174,7 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         """
         if illegal_action not in ("lose", "raise"):
             raise ValueError("illegal_action must be 'lose' or 'raise'")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_mode(render_mode)
         self.rules = make_rules(rules, players, variants, move_cap)
         n = self.rules.players
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
@@ -195,13 +198,33 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self.action_space = LegalActionSpace(NUM_ACTIONS, self._legal_of)
         self.seat = 0
         self.bots: dict[int, Bot] = {}
         self.state_: EnvGame | None = None
         self._reads: dict[int, tuple[bool, bool]] = {}
         self._choosers: dict[int, Chooser | None] = {}
         self._bool: tuple[np.ndarray, np.ndarray] | None = None  # (int8 mask, its bool view)
+
+    def _legal_of(self, mask: np.ndarray) -> tuple[int, ...] | None:
+        """The legal indices of ``mask`` when it is the agent's mask of this position as
+        handed out (``int8``, or the ``bool`` view of :meth:`action_masks` and
+        ``info``): what :class:`LegalActionSpace` samples from; else ``None``."""
+        g = self.state_
+        if g is None or (legal := g._legal) is None or g.game.to_act != self.seat:
+            return None
+        kept = self._bool
+        if mask is g._mask or (kept is not None and mask is kept[1] and kept[0] is g._mask):
+            return tuple(legal)
+        return None
+
+    def legal_actions(self) -> list[int]:
+        """The agent's legal action indices now, ascending (empty when the game is over):
+        the ones of :meth:`action_masks`."""
+        g = self.game
+        if g.game.winners is not None or g.game.to_act != self.seat:
+            return []
+        return g.legal_list()
 
     @property
     def game(self) -> EnvGame:
@@ -271,11 +294,15 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             mask = g.mask()
         view = mask.view(np.bool_)
         self._bool = (mask, view)
-        return obs, {"action_mask": view, "seat": me}
+        return obs, {"action_mask": view, "legal_actions": g.legal_list(), "seat": me}
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         g = self.game
-        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
+        info: dict[str, Any] = {
+            "action_mask": self.action_masks(),
+            "legal_actions": self.legal_actions(),
+            "seat": self.seat,
+        }
         out = g.game.outcome if g.game.winners is not None else None
         if out is not None:
             info["result"] = out.result()
@@ -353,12 +380,9 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         truncated = g.truncated
         return self._obs(), reward, not truncated, truncated, self._info()
 
-    def render(self) -> str | None:
-        """Show the agent's view (``ansi``: return it; ``human``: print it)."""
-        if self.render_mode is None or self.state_ is None:
+    def render(self) -> Any:
+        """Draw the agent's view (:mod:`cuttle.envs.render`): ``ansi`` returns the table as text,
+        ``human`` prints it, ``rgb_array`` returns a small ``uint8`` picture of it."""
+        if self.state_ is None:
             return None
-        text = json.dumps(self.state_.game.view(self.seat))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_view(self.render_mode, self.state_.game, self.seat)

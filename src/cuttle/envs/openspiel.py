@@ -33,10 +33,15 @@ set's own count; multiplayer takes 2 to 5), ``variants`` (comma-separated toggle
   which is perfect recall (every card that leaves a hand is shown by the move that
   moves it, and the engine keeps what a seat has seen of other hands); its tensor adds
   a fixed-size summary of that history (the cards each seat played, discarded and took).
+  Public-only and full-state observations are offered too (``IIGObservationType``
+  with ``private_info`` ``NONE`` or ``ALL_PLAYERS``: :mod:`cuttle.envs.openspiel_observer`).
 * Returns: +1 to each winner, -1 to the others, 0 on a draw. Two seats, and team's two
   pairs, are zero-sum; cutthroat and multiplayer with 3+ seats are general-sum.
 * ``resample_from_infostate`` deals a world consistent with the player's view (the
-  engine's ``Game.sample``), so OpenSpiel's Python ISMCTS runs on the game.
+  engine's ``Game.sample``), so OpenSpiel's Python ISMCTS runs on the game. OpenSpiel's
+  Python ``MCTSBot`` runs too, but it searches the true state, hidden cards included
+  (it clones the state it is given): use :class:`cuttle.envs.openspiel_bots.ISMCTSBot`,
+  which searches from the seat's view only.
 """
 
 from __future__ import annotations
@@ -45,21 +50,15 @@ import json
 import random
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from ..engine.cards import CARD_NAMES
 from ..engine.game import Game
-from ..engine.moves import DISCARD, TAKE, Move, move_text
+from ..engine.moves import DISCARD, move_text
 from ..engine.rules import RuleSet
 from .core import EnvGame, make_rules
-from .encoding import (
-    MAX_SEATS,
-    N_CARDS,
-    NUM_ACTIONS,
-    OBS_SIZE,
-    decode_action,
-)
+from .encoding import MAX_SEATS, NUM_ACTIONS, decode_action
+from .openspiel_observer import HISTORY_SIZE, CuttleObserver
 
 SHORT_NAME = "python_cuttle"
 """The name to give ``pyspiel.load_game``."""
@@ -68,8 +67,6 @@ DEFAULTS: dict[str, Any] = {"rules": "standard", "players": 0, "variants": "", "
 LOOKAHEAD = 3
 """How many cards chance keeps fixed on top of the deck between moves: the most one move
 takes from it (a five draws up to three, a seven reveals one or two, a draw one)."""
-HISTORY_SIZE = 3 * MAX_SEATS * N_CARDS
-"""Length of the history summary the information-state tensor adds."""
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -170,7 +167,8 @@ class CuttleGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Any = None
     ) -> CuttleObserver:
-        """An observer of one seat's view (with its history for perfect recall)."""
+        """An observer of one seat's view, the public view or the full state (with the
+        public history for perfect recall): see :mod:`cuttle.envs.openspiel_observer`."""
         return CuttleObserver(
             iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
         )
@@ -329,72 +327,6 @@ class CuttleState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(self.env.game.to_json()) + (f" chosen {chosen}" if chosen else "")
 
 
-class CuttleObserver:
-    """The PyObserver of one seat: its view as a tensor and a string.
-
-    With ``perfect_recall`` the tensor gains the history summary and the string the
-    public move lines. Only the seat's own view (private info ``SINGLE_PLAYER``) is
-    supported.
-    """
-
-    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: Any) -> None:
-        """Set up the tensor for ``iig_obs_type``."""
-        if params:
-            raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError("only the single-player observation (a seat's own view) is offered")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        size = OBS_SIZE + (HISTORY_SIZE if self.perfect_recall else 0)
-        self.tensor = np.zeros(size, np.float32)
-        self._view = self.tensor[:OBS_SIZE]
-        self.dict = {"view": self._view}
-        if self.perfect_recall:
-            self.dict["history"] = self.tensor[OBS_SIZE:].reshape(3, MAX_SEATS, N_CARDS)
-
-    def set_from(self, state: CuttleState, player: int) -> None:
-        """Fill the tensor with ``player``'s view of ``state``."""
-        env = state.env
-        if env is None:
-            self.tensor.fill(0.0)
-            return
-        # written in place: every entry of the view is set (the compiled accelerator
-        # writes it straight from the game; a vector already computed is copied)
-        cached = env._obs.get(player)
-        encoder = env._encoder
-        writer = encoder.writer if encoder is not None else None
-        if cached is not None:
-            np.copyto(self._view, cached)
-        elif writer is not None and not env.chosen and not env.reference_observations:
-            writer.encode(env.game, player, (), self._view)  # env.observation's fast case
-        else:
-            env.observation(player, out=self._view)
-        if self.perfect_recall:
-            history = self.dict["history"]
-            history.fill(0.0)
-            _history_planes(env.log, player, env.game.n, history)
-
-    def string_from(self, state: CuttleState, player: int) -> str:
-        """``player``'s view of ``state`` as one line (plus the public history)."""
-        env = state.env
-        if env is None:
-            return f"p{player} dealing {len(state.deck)}/{state.rules.card_count}"
-        text = env.observation_text(player)
-        if self.perfect_recall:
-            text += " | " + "; ".join(env.history)
-        return text
-
-
-def _history_planes(log: list[tuple[int, Move]], player: int, n: int, planes: np.ndarray) -> None:
-    """Mark the cards each seat (relative to ``player``) played, discarded and took."""
-    for seat, (verb, c, _t, _s, cs) in log:
-        r = (seat - player) % n
-        if verb == DISCARD:
-            for x in cs:
-                planes[1, r, x] = 1.0
-        elif verb == TAKE:
-            planes[2, r, c] = 1.0
-        elif c >= 0:
-            planes[0, r, c] = 1.0
-
-
 pyspiel.register_game(_GAME_TYPE, CuttleGame)
+
+__all__ = ["HISTORY_SIZE", "LOOKAHEAD", "SHORT_NAME", "CuttleGame", "CuttleObserver", "CuttleState"]

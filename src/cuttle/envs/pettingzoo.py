@@ -27,7 +27,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -40,6 +39,8 @@ from ..bots import encoding as _encoding
 from ..engine.rules import RuleSet
 from .core import EnvGame, _encoder, make_rules, returns_of
 from .encoding import NUM_ACTIONS, OBS_HIGH, OBS_SIZE
+from .render import RENDER_MODES, check_mode, render_view
+from .spaces import LegalActionSpace
 
 if TYPE_CHECKING:
     from ..bots._fastenc import ActionKeys, ObsWriter
@@ -58,7 +59,7 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
     """Cuttle for 2 to 5 agents under any rule set, variant or house rules."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads a plain class dict
-        "render_modes": ["human", "ansi"],
+        "render_modes": RENDER_MODES,
         "name": "cuttle_v0",
         "is_parallelizable": False,
     }
@@ -77,8 +78,7 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         2 to 5); ``move_cap`` overrides the rule set's cap (a truncation when hit).
         """
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        check_mode(render_mode)
         self.rules = make_rules(rules, players, variants, move_cap)
         self.render_mode = render_mode
         n = self.rules.players
@@ -93,7 +93,9 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {
+            a: LegalActionSpace(NUM_ACTIONS, self._legal_of) for a in self.possible_agents
+        }
         self.state_: EnvGame | None = None
         self._keys: ActionKeys | None = None
         self._zeros = dict.fromkeys(self.possible_agents, 0.0)
@@ -107,6 +109,14 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent`` (the same object on every call)."""
         return self.action_spaces[agent]
+
+    def _legal_of(self, mask: np.ndarray) -> tuple[int, ...] | None:
+        """The legal indices of ``mask`` when it is this position's mask as handed out
+        (what :class:`LegalActionSpace` samples from), else ``None``."""
+        g = self.state_
+        if g is not None and mask is g._mask and (legal := g._legal) is not None:
+            return tuple(legal)
+        return None
 
     @property
     def game(self) -> EnvGame:
@@ -278,15 +288,13 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             self.infos[a] = dict(info)
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        """Show the spectator's view (``ansi``: return it; ``human``: print it)."""
-        if self.render_mode is None or self.state_ is None:
+    def render(self) -> Any:
+        """Draw the spectator's view (:mod:`cuttle.envs.render`): ``ansi`` returns the
+        table as text, ``human`` prints it, ``rgb_array`` returns a small ``uint8``
+        picture of it."""
+        if self.state_ is None:
             return None
-        text = json.dumps(self.state_.game.view(None))
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_view(self.render_mode, self.state_.game, None)
 
     def close(self) -> None:
         """Nothing to release."""
