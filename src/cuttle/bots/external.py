@@ -153,7 +153,7 @@ class ExternalBot:
         self._send([f"cuttle {PROTOCOL_VERSION}"], time.monotonic() + self.handshake_seconds)
         deadline = time.monotonic() + self.handshake_seconds
         while True:
-            keyword, rest = split_message(self._read_line(deadline, "to the handshake"))
+            keyword, rest = split_message(self._read_line(deadline, "the handshake"))
             if keyword == "cuttleok":
                 return
             if keyword == "id" and rest.startswith("name "):

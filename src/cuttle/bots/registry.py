@@ -159,6 +159,18 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
     return bot
 
 
+def normal_spec(spec: str) -> str:
+    """``spec`` stripped, our own bots' names lowered (``GREEDY`` is ``greedy``); an
+    external command, a plug-in's import path or an installed plug-in's name is kept."""
+    spec = spec.strip()
+    low = spec.lower()
+    if low.partition(":")[0] in (*BOT_KINDS, *LEVELS, "greedy-noisy"):
+        return low
+    if external_spec(spec) is not None or is_import_spec(spec) or spec in plugin_names():
+        return spec
+    return low
+
+
 def split_specs(text: str) -> list[str]:
     """A comma-separated list of bot specs (``--bots``), stripped, empty ones dropped.
 
@@ -177,8 +189,7 @@ def split_specs(text: str) -> list[str]:
         elif ch == ",":
             spec = "".join(current).strip()
             if spec:
-                keep = external_spec(spec) is not None or (":" in spec and is_import_spec(spec))
-                specs.append(spec if keep or spec in plugin_names() else spec.lower())
+                specs.append(normal_spec(spec))
             current = []
             continue
         current.append(ch)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cuttle.bots import BOT_KINDS, LEVELS, Bot, analyse, make_bot
+from cuttle.bots.external import BotForfeit, end_game
+from cuttle.bots.registry import normal_spec
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.history import Event
 from cuttle.engine.rules import RuleSet
@@ -143,14 +145,26 @@ class PlainSession:
                 if t.to_act == self.seat:
                     self.human_turn()
                 else:
-                    run_bots(t, self.bots, self._announce)
+                    self._bots_play()
         except (EOFError, KeyboardInterrupt, _Leave) as exc:
             self.say("")
             self.say("You left the game." if isinstance(exc, _Leave) else "Game interrupted.")
             self.offer_save()
             return 1
+        finally:
+            for s, bot in self.bots.items():
+                end_game(bot, t.view(s) if t.is_over else None)
         self.finish()
         return 0
+
+    def _bots_play(self) -> None:
+        """Let the bots move; a bot that fails (an external program that times out,
+        answers an illegal move or exits) resigns its seat, and the reason is told."""
+        try:
+            run_bots(self.table, self.bots, self._announce)
+        except BotForfeit as exc:
+            self.say(f"  {self.names[exc.seat]} (p{exc.seat}) forfeits: {exc.reason}")
+            self._announce(self.table.resign(exc.seat))
 
     def _announce(self, event: Event, note: str = "") -> None:
         """Say what was played, in words as the human's seat may know it, and which
@@ -354,7 +368,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=bot_spec,
         metavar="BOT",
         help=f"the bots' level or kind ({', '.join([*LEVELS, *BOT_KINDS])}; a search bot "
-        "may take a budget, e.g. ismcts:0.5s; default: medium)",
+        "may take a budget, e.g. ismcts:0.5s; ext:COMMAND for a program speaking "
+        "docs/protocol.md, module.path:Class for a Python bot; default: medium)",
     )
     p.add_argument("--plain", action="store_true", help="line mode (pipes, screen readers)")
     p.add_argument(
@@ -386,7 +401,7 @@ def pause_seconds(text: str) -> float:
 
 def bot_spec(text: str) -> str:
     """An ``--opponent`` value: a bot spec :func:`cuttle.bots.make_bot` accepts."""
-    spec = text.strip().lower()
+    spec = normal_spec(text)
     try:
         make_bot(spec, seed=0, workers=1)
     except ValueError as exc:
