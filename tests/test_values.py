@@ -38,8 +38,9 @@ from cuttle.engine.moves import (
     ROYAL,
     SCUTTLE,
     VERBS,
+    seated,
 )
-from cuttle.engine.table import PHASES, Stack
+from cuttle.engine.table import BARE_STACKS, PHASES, Stack
 from helpers_positions import game
 
 RULES = ("classic", "standard", "cutthroat", "team", "cuttlecards")
@@ -114,6 +115,15 @@ def test_the_shared_move_tables_hold_the_moves_they_name() -> None:
     for verb in (SCUTTLE, ROYAL, JACK, ONEOFF):
         assert AIMED_MOVES[verb][9][40] == (verb, 9, 40, -1, ())
         assert type(AIMED_MOVES[verb][9][40]) is Move
+
+
+def test_seated_rows_hold_one_move_per_seat_and_none_last() -> None:
+    row = seated(JACK, card("JC"), card("7H"))
+    assert [row[s] for s in range(10)] == [(JACK, 40, 26, s, ()) for s in range(10)]
+    assert row[-1] == (JACK, 40, 26, -1, ())
+    assert seated(JACK, card("JC"), card("7H")) is row  # made once
+    assert parse_move("jack JC 7H p3") is row[3]
+    assert BARE_STACKS[2][card("KD")] == Stack(card("KD"), 2) == (49, 2, ())
 
 
 @settings(max_examples=25, deadline=None)

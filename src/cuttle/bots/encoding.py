@@ -48,6 +48,7 @@ from ..engine.moves import (
     TAKE,
     VERBS,
     Move,
+    seated,
 )
 from ..engine.observer import Observer
 from ..engine.rules import PRESETS, RuleSet
@@ -255,8 +256,7 @@ def decode_action(index: int, actor: int, players: int) -> Move:
         return Move(DISCARD, cards=(c,))
     if verb == DISCARD_DONE:
         return Move(DISCARD)
-    seat = (actor + rel) % players if rel >= 0 else -1
-    return Move(verb, c, target, seat)
+    return seated(verb, c, target)[(actor + rel) % players if rel >= 0 else -1]
 
 
 def action_name(index: int) -> str:

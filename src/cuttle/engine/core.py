@@ -40,6 +40,7 @@ from .moves import (
     TAKE,
     Move,
     move_text,
+    seated,
 )
 from .moves import (
     JACK as JACK_MOVE,
@@ -47,6 +48,7 @@ from .moves import (
 from .rules import RuleSet
 from .table import (
     ANSWER,
+    BARE_STACKS,
     COUNTER_PHASE,
     HAND_LIMIT,
     KIND_ANSWER,
@@ -339,34 +341,24 @@ class Core:
         else:
             out.append(PASS_MOVE)
         frozen = self.frozen
-        below = self._scuttle_targets(s)
         for c in hand:
             if frozen and c in frozen:
                 continue
-            self.card_plays(s, c, out, False, below)
+            self.card_plays(s, c, out, False)
         if not out:
             out.append(PASS_MOVE)
         return out
 
-    def _scuttle_targets(self, s: int) -> list[int]:
-        """The point cards of ``s``'s opponents, in the order scuttles are listed."""
-        points = self.points
-        return [st.card for v in self._opps[s] for st in points[v]]
-
-    def card_plays(
-        self, s: int, c: int, out: list[Move], from_seven: bool, below: list[int] | None = None
-    ) -> None:
-        """Append every way ``s`` may play card ``c`` (from hand, or revealed by a seven).
-
-        ``below``: the opponents' point cards (:meth:`_scuttle_targets`), when the caller
-        lists them once for a whole hand."""
+    def card_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
+        """Append every way ``s`` may play card ``c`` (from hand, or revealed by a seven)."""
         r = RANK_OF[c]
         if r <= TEN:
             out.append(CARD_MOVES[POINTS][c])
             scuttles = AIMED_MOVES[SCUTTLE][c]
-            for t in self._scuttle_targets(s) if below is None else below:
-                if c > t:
-                    out.append(scuttles[t])
+            for v in self._opps[s]:
+                for st in self.points[v]:
+                    if c > st.card:
+                        out.append(scuttles[st.card])
         effect = self._effects[c]
         if effect is not None:
             effect.plays(self, s, c, out)
@@ -415,9 +407,10 @@ class Core:
             for v in range(self.n):
                 for st in self.points[v]:
                     if not self.protected(v, st.card, s):
+                        row = seated(JACK_MOVE, c, st.card)
                         for to in range(self.n):
                             if to != v:
-                                out.append(Move(JACK_MOVE, c, st.card, to))
+                                out.append(row[to])
         else:
             jacks = AIMED_MOVES[JACK_MOVE][c]
             for v in self._opps[s]:
@@ -429,17 +422,19 @@ class Core:
                 if self.n == 2:
                     out.append(AIMED_MOVES[JACK_MOVE][c][st.card])
                 else:
+                    row = seated(JACK_MOVE, c, st.card)
                     for to in self._opps[s]:
-                        out.append(Move(JACK_MOVE, c, st.card, to))
+                        out.append(row[to])
 
     def _joker_plays(self, s: int, c: int, out: list[Move]) -> None:
         if self.rules.jacks_any_seat:
             for v in range(self.n):
                 for st in self.faces[v]:
                     if not self.protected(v, st.card, s):
+                        row = seated(ROYAL, c, st.card)
                         for to in range(self.n):
                             if to != v:
-                                out.append(Move(ROYAL, c, st.card, to))
+                                out.append(row[to])
         else:
             for v in self._opps[s]:
                 for st in self.faces[v]:
@@ -640,7 +635,7 @@ class Core:
         base, owner, covers = group[v].pop(i)
         rest = covers[:-1]
         back = rest[-1][1] if rest else owner
-        group[back].append(Stack(base, owner, rest))
+        group[back].append(Stack(base, owner, rest) if rest else BARE_STACKS[owner][base])
 
     def remove_target(self, c: int) -> tuple[int, list[int]]:
         """Lift target ``c`` off the table; return its controller and cards left over
@@ -839,7 +834,7 @@ def _h_points(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
     c = m.card
     g.take_card(s, c)
-    g.points[s].append(Stack(c, s))
+    g.points[s].append(BARE_STACKS[s][c])
     g.end_turn()
     return True
 
@@ -865,7 +860,7 @@ def _h_royal(g: Core, s: int, m: Move) -> bool:
     _, c, t, to, _ = m
     g.take_card(s, c)
     if t < 0:
-        g.faces[s].append(Stack(c, s))
+        g.faces[s].append(BARE_STACKS[s][c])
     else:
         v, i = g.find_face(t)
         base, owner, covers = g.faces[v].pop(i)

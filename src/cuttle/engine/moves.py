@@ -113,6 +113,26 @@ DRAW_MOVE = Move(DRAW)
 PASS_MOVE = Move(PASS)
 RESOLVE_MOVE = Move(RESOLVE)
 
+MAX_SEATS = 10
+"""Seats a move may name: its text names a seat with one digit (``p0`` to ``p9``)."""
+
+_SPAN = len(CARD_NAMES) + 1  # a card field's values: -1 and every card
+_SEATED: list[tuple[Move, ...] | None] = [None] * ((AGREE_DRAW + 1) * _SPAN * _SPAN)
+
+
+def seated(verb: int, c: int = -1, target: int = -1) -> tuple[Move, ...]:
+    """The moves ``Move(verb, c, target, seat)`` by seat: ``seated(verb, c, target)[seat]``
+    for ``seat`` 0 to 9, and ``[-1]`` (the last) for the move that names no seat.
+
+    Each row is made once and shared, so listing a move per seat costs an index per seat
+    rather than a new tuple.
+    """
+    i = (verb * _SPAN + c + 1) * _SPAN + target + 1
+    row = _SEATED[i]
+    if row is None:
+        row = _SEATED[i] = tuple(Move(verb, c, target, s) for s in (*range(MAX_SEATS), -1))
+    return row
+
 
 def parse_move(text: str) -> Move:
     """Parse one move line (case-insensitive; ``10H`` accepted for ``TH``).
@@ -154,7 +174,7 @@ def parse_move(text: str) -> Move:
         return Move(DISCARD, cards=tuple(sorted(parsed)))
     c = parsed[0] if parsed else -1
     target = parsed[1] if len(parsed) > 1 else -1
-    return Move(verb, c, target, seat, _NO_CARDS)
+    return seated(verb, c, target)[seat]
 
 
 def move_text(move: Move) -> str:

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from .cards import CARD_NAMES
+from .moves import MAX_SEATS
+
 
 class Phase(StrEnum):
     """What the game waits for (notation.md ``phase``), plus ``answer`` for team's
@@ -85,6 +88,13 @@ class Stack(NamedTuple):
     card: int
     owner: int
     covers: tuple[tuple[int, int], ...] = NO_COVERS
+
+
+BARE_STACKS: tuple[tuple[Stack, ...], ...] = tuple(
+    tuple(Stack(c, owner) for c in range(len(CARD_NAMES))) for owner in range(MAX_SEATS)
+)
+"""``BARE_STACKS[owner][card]`` is ``Stack(card, owner)`` with nothing on it, made once
+and shared (a card played to a field makes no new tuple)."""
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import CARD_NAMES, describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import ONEOFF, Move
+from ..moves import ONEOFF, Move, seated
 from ..table import Pending
 
 
@@ -34,9 +34,10 @@ class ChosenSeatEffect(Effect):
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """One move per other seat (holding a card where that is needed)."""
+        row = seated(ONEOFF, c)
         for v in others(g, s):
             if g.hands[v] or not self.needs_cards:
-                out.append(Move(ONEOFF, c, -1, v))
+                out.append(row[v])
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """No seat named, oneself, or an empty hand."""

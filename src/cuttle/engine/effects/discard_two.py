@@ -6,7 +6,7 @@ from itertools import combinations
 
 from ..core import Core
 from ..effect import Effect
-from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move
+from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move, seated
 from ..narration import Narration
 from ..table import DISCARD_PHASE, Pending
 
@@ -54,8 +54,9 @@ class DiscardTwo(Effect):
             if victims:
                 out.append(CARD_MOVES[ONEOFF][c])
         else:
+            row = seated(ONEOFF, c)
             for v in victims:
-                out.append(Move(ONEOFF, c, -1, v))
+                out.append(row[v])
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Open phase ``discard`` for the first victim, or discard at random for all."""

@@ -7,7 +7,7 @@ from ..core import Core
 from ..effect import Effect
 from ..moves import Move
 from ..narration import Narration, short_name
-from ..table import Pending, Stack
+from ..table import BARE_STACKS, Pending, Stack
 
 
 class ScrapRoyals(Effect):
@@ -35,7 +35,7 @@ class ScrapRoyals(Effect):
                 continue
             for st in sorted(g.points[v]):
                 g.scrap.extend(j for j, _ in st.covers)
-                back[st.owner].append(Stack(st.card, st.owner))
+                back[st.owner].append(BARE_STACKS[st.owner][st.card])
         g.points = back
         return False
 

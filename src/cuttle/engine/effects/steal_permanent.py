@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..cards import CARD_NAMES, JOKER_RANK, KING, QUEEN, RANK_OF, describe
 from ..core import Core
 from ..effect import Effect
-from ..moves import AIMED_MOVES, ONEOFF, ROYAL, Move
+from ..moves import AIMED_MOVES, ONEOFF, ROYAL, Move, seated
 
 
 class StealPermanent(Effect):
@@ -32,7 +32,8 @@ class StealPermanent(Effect):
                 if g.protected(v, st.card, s):
                     continue
                 if any_seat:
-                    out.extend(Move(ROYAL, c, st.card, to) for to in range(g.n) if to != v)
+                    row = seated(ROYAL, c, st.card)
+                    out.extend(row[to] for to in range(g.n) if to != v)
                 else:
                     out.append(AIMED_MOVES[ROYAL][c][st.card])
 
