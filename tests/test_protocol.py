@@ -198,7 +198,7 @@ def check_transcript(lines: list[str], table: Table, seat: int) -> int:
             apply_event(g, parse_event(rest))
             leaked = words(rest) - (before | visible(g, seat))
         elif keyword == "view":
-            leaked = cards_in(json.loads(rest)) - visible(g, seat)
+            leaked = set(cards_in(json.loads(rest))) - visible(g, seat)
         elif keyword == "legal":
             assert json.loads(rest) == (g.legal_moves() if g.to_act == seat else [])
             leaked = words(rest) - visible(g, seat)
