@@ -120,3 +120,17 @@ def test_huge_numbers_are_refused_on_postgres(pg_site: ServerProc) -> None:
     """PostgreSQL (whose integer ids stop at 2^31 - 1): the same, 4xx and no 500."""
     check_numbers(pg_site.url)
     check_nested(pg_site.url)
+
+
+def test_a_csrf_token_that_is_not_ascii_is_a_403(server: ServerProc) -> None:
+    """A CSRF token with letters beyond ASCII, in the body or the header, is wrong (403),
+    not a server error from comparing it."""
+    user = Client(server.url)
+    r = user.http.post("/api/games", json={"csrf": "\u00e9t\u00e9"})
+    assert r.status_code == 403, r.text
+    r = user.http.post(
+        "/api/signout", json={}, headers={"X-CSRF-Token": "\u00e9t\u00e9".encode("latin-1")}
+    )
+    assert r.status_code == 403, r.text
+    form = user.http.post("/signout", data={"csrf": "caf\u00e9"})
+    assert form.status_code == 403, form.text

@@ -137,7 +137,9 @@ def require(request: Request) -> Ctx:
 def check_csrf(request: Request, ctx: Ctx, form_token: object = None) -> None:
     """Refuse (403) a state-changing request without the session's CSRF token."""
     sent = request.headers.get("x-csrf-token") or form_token
-    if not isinstance(sent, str) or not secrets.compare_digest(sent, ctx.session.csrf):
+    if not isinstance(sent, str) or not sent.isascii():  # the tokens are ASCII
+        raise HTTPException(403, "missing or wrong CSRF token")
+    if not secrets.compare_digest(sent, ctx.session.csrf):
         raise HTTPException(403, "missing or wrong CSRF token")
 
 

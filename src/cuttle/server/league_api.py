@@ -45,6 +45,21 @@ def _season(request: Request, league: LeagueService) -> int:
     return int(raw)
 
 
+def _not_to_come(league: LeagueService, season: object, year: object) -> None:
+    """Refuse (409) a championship of a season or league year still to come, or a season
+    before the first, before its dates are worked out (far enough away, they lie past the
+    calendar's first or last year)."""
+    now = league.season_now()[0]
+    if isinstance(season, int) and not isinstance(season, bool):
+        if season < 0:
+            raise ServiceError("season must be a season's number (0 is the first)")
+        if season > now:
+            raise ServiceError("that season is not over yet", 409)
+    this_year = league.calendar.start.year + now // 4
+    if isinstance(year, int) and not isinstance(year, bool) and year > this_year:
+        raise ServiceError("that year's seasons are not over yet", 409)
+
+
 @router.get("/clock")
 async def clock(request: Request) -> dict[str, Any]:
     """The league's time, season and week, and whether the clock is fake."""
@@ -253,7 +268,9 @@ async def create_bracket(request: Request) -> JSONResponse:
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
-    out = await offload_of(request)(league_of(request).create_bracket, ctx.user, body)
+    league = league_of(request)
+    _not_to_come(league, body.get("season"), body.get("year"))
+    out = await offload_of(request)(league.create_bracket, ctx.user, body)
     return JSONResponse(out, status_code=201)
 
 
