@@ -21,6 +21,11 @@
 * Rewards come at the end only: +1 to each winner (both partners in team), -1 to every
   other seat, 0 to all on a draw. A game stopped by the rule set's move cap is a
   *truncation* (reward 0); every other end is a termination.
+* ``legal_actions(agent)`` lists the legal indices beside the mask;
+  ``env.action_space(agent).sample(obs["action_mask"])`` draws from them cheaply
+  (:mod:`cuttle.envs.spaces`). ``state()`` is the full state (every hand face up), for
+  centralized critics; :func:`cuttle.envs.pettingzoo_parallel.parallel_env` is the
+  parallel form of this environment.
 * A discard is chosen one card at a time (see :mod:`cuttle.envs.encoding`): the same
   agent acts again until the discard is complete.
 """
@@ -96,6 +101,8 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             a: LegalActionSpace(NUM_ACTIONS, self._legal_of) for a in self.possible_agents
         }
+        self.state_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
+        """The space of :meth:`state`."""
         self.state_: EnvGame | None = None
         self._keys: ActionKeys | None = None
         self._zeros = dict.fromkeys(self.possible_agents, 0.0)
@@ -117,6 +124,24 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
         if g is not None and mask is g._mask and (legal := g._legal) is not None:
             return tuple(legal)
         return None
+
+    def legal_actions(self, agent: str | None = None) -> list[int]:
+        """The legal action indices of ``agent`` (default: the agent to act), ascending:
+        the ones of its ``action_mask``, empty for an agent not to act."""
+        g = self.game
+        seat = g.game.to_act if agent is None else self._seat[agent]
+        if g.game.winners is not None or seat != g.game.to_act:
+            return []
+        return g.legal_list()
+
+    def state(self) -> np.ndarray:
+        """The full state as one vector, for centralized critics: the observation layout
+        from the chair of the seat to act, with every hand face up and the discard being
+        chosen; only the order of the deck's unseen cards is left out (no seat knows it).
+        Never hand it to a seat's policy: it shows the others' hands."""
+        g = self.game
+        game = g.game
+        return _encoder(self.rules).encode_world(game, game.to_act, g.chosen)
 
     @property
     def game(self) -> EnvGame:
