@@ -10,7 +10,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from clusterutil import RedisProc
 from srvutil import Client, ServerProc
+from test_postgres import Cluster, postgres  # noqa: F401  (the session's cluster fixture)
 
 from cuttle.server.ratelimit import KeyedLimiter, RateLimits
 from cuttle.server.settings import Settings
@@ -84,6 +86,43 @@ def test_the_form_counts_against_the_account_too(strict: ServerProc) -> None:
         )
         codes.append(r.status_code)
     assert codes == [400] * ACCOUNT_LIMIT + [429] * (8 - ACCOUNT_LIMIT)
+
+
+@pytest.mark.slow
+def test_the_account_limit_is_shared_by_the_workers_in_redis(
+    postgres: Cluster,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Two workers on PostgreSQL and Redis, wrong passwords for one account sent to each
+    in turn from fresh addresses: five in all are checked, then both refuse."""
+    redis = RedisProc(tmp_path).start()
+    url = postgres.url(postgres.create_database())
+    env = {"CUTTLE_ACCOUNT_LIMIT": f"{ACCOUNT_LIMIT}/10 minutes"}
+    workers = [
+        ServerProc(
+            tmp_path / f"data{i}",
+            database_url=url,
+            redis_url=redis.url,
+            real_limits=True,
+            env=env,
+            args=["--bot-workers", "0"],
+        )
+        for i in range(2)
+    ]
+    try:
+        for w in workers:
+            w.start()
+        _signup(workers[0].url, "kira", "10.6.0.1")
+        codes = []
+        for i in range(8):
+            c = _from(workers[i % 2].url, f"10.7.0.{i}")
+            r = c.post("/api/signin", {"username": "kira", "password": "wrong password"})
+            codes.append(r.status_code)
+        assert codes == [401] * ACCOUNT_LIMIT + [429] * (8 - ACCOUNT_LIMIT)
+    finally:
+        for w in workers:
+            w.stop()
+        redis.stop()
 
 
 def test_the_default_account_limit() -> None:
