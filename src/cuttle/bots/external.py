@@ -126,6 +126,7 @@ class ExternalBot:
         self.total_search_seconds = 0.0
         self._proc: subprocess.Popen[bytes] | None = None
         self._stderr: IO[bytes] | None = None
+        self._reader: selectors.BaseSelector | None = None
         self._buffer = b""
         self._sent_events = 0
         self._game_key: tuple[int | None, str] | None = None
@@ -204,10 +205,11 @@ class ExternalBot:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise _Failed(f"did not answer {waiting} in time")
-            with selectors.DefaultSelector() as sel:
-                sel.register(fd, selectors.EVENT_READ)
-                if not sel.select(left):
-                    continue
+            if self._reader is None:
+                self._reader = selectors.DefaultSelector()
+                self._reader.register(fd, selectors.EVENT_READ)
+            if not self._reader.select(left):
+                continue
             chunk = os.read(fd, 65536)
             if not chunk:
                 raise _Failed(self._exit_reason())
@@ -322,6 +324,9 @@ class ExternalBot:
         if self._stderr is not None:
             self._stderr.close()
             self._stderr = None
+        if self._reader is not None:
+            self._reader.close()
+            self._reader = None
         if proc.stdout is not None:
             proc.stdout.close()
         self._proc = None
