@@ -21,7 +21,7 @@ offered.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
@@ -29,12 +29,20 @@ import pyspiel
 from ..engine.cards import CARD_NAMES
 from ..engine.moves import DISCARD, TAKE, Move
 from ..engine.observer import Observer, view_text
+from ..engine.rules import RuleSet
 from ..engine.seatview import seat_position
 from .core import EnvGame, _encoder
 from .encoding import MAX_SEATS, N_CARDS, OBS_SIZE
 
-if TYPE_CHECKING:
-    from .openspiel import CuttleState
+
+class CuttleState(Protocol):
+    """What an observer reads of a ``python_cuttle`` state (:class:`~cuttle.envs.openspiel.
+    CuttleState`; named here, not imported, as that module imports this one)."""
+
+    env: EnvGame | None
+    deck: list[int]
+    rules: RuleSet
+
 
 HISTORY_SIZE = 3 * MAX_SEATS * N_CARDS
 """Length of the history summary the information-state tensor adds."""
