@@ -9,6 +9,10 @@ For each rule set it plays random games and reports decisions per second for:
   (:mod:`cuttle.engine.seatview`, the structured view the fast encoder reads);
 * ``core``: :class:`cuttle.envs.core.EnvGame` with the observation vector and the mask
   of the seat to act at every decision (what every interface below does);
+* ``pettingzoo (plain)``, with ``--plain``: the AEC loop as PettingZoo's documentation
+  writes it, public API only, the random agent drawing with
+  ``env.action_space(agent).sample(obs["action_mask"])`` (bare, and inside PettingZoo's
+  usual wrappers);
 * ``pettingzoo``: the AEC loop ``last()`` + ``step()``; the random agent reads the
   ``int8`` mask through a ``bool`` view, ``mask.view(bool).nonzero()[0]`` (1.1 µs;
   ``np.flatnonzero`` of the view 2.4 µs, of the ``int8`` array itself 12 µs in numpy
@@ -52,6 +56,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -173,6 +178,65 @@ def pettingzoo(rules: RuleSet) -> Callable[[int], int]:
         return n
 
     return run
+
+
+def plain(rules: RuleSet, wrapped: bool = False) -> Callable[[int], int]:
+    """One random game through the AEC loop as PettingZoo's documentation writes it,
+    public API only: ``agent_iter()``, ``last()``, ``action_space(agent).sample(mask)``
+    and ``step()``. With ``wrapped``, inside PettingZoo's usual wrappers (the classic
+    games' ``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper`` and
+    ``OrderEnforcingWrapper``)."""
+    from cuttle.envs.pettingzoo import env as make
+
+    e: Any = make(rules=rules)
+    if wrapped:
+        from pettingzoo.utils import wrappers
+
+        e = wrappers.OrderEnforcingWrapper(
+            wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(e, -1))
+        )
+
+    def run(seed: int) -> int:
+        e.reset(seed=seed)
+        n = 0
+        for agent in e.agent_iter():
+            observation, _reward, termination, truncation, _info = e.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = e.action_space(agent).sample(observation["action_mask"])
+                n += 1
+            e.step(action)
+        return n
+
+    return run
+
+
+def plain_table(labels: list[str], seconds: float, rounds: int) -> None:
+    """Print the engine and the plain PettingZoo loop (:func:`plain`), bare and inside
+    the usual wrappers, with their ratios to the engine."""
+    print(
+        "| rule set | engine | pettingzoo (plain) | plain / engine | inside the usual "
+        "wrappers | wrapped / engine |"
+    )
+    print("|---|" + "---:|" * 5)
+    for label in labels:
+        rules = rule_set(label)
+        eng, bare, wrapped = _measure_all(
+            [engine(rules), plain(rules), plain(rules, wrapped=True)], seconds, rounds
+        )
+        print(
+            f"| {label} | {eng:,.0f} | {bare:,.0f} | {bare / eng:.2f} | {wrapped:,.0f} "
+            f"| {wrapped / eng:.2f} |"
+        )
+    print()
+    how = "compiled accelerator" if compiled_active() else "pure Python"
+    print(
+        f"Decisions per CPU second, one process; move cap {CAP}; {how}. "
+        f"Python {sys.version.split()[0]} on {platform.machine()}, {os.cpu_count()} cores; "
+        f"`python bench/envs.py --plain --seconds {seconds:g} --rounds {rounds}"
+        f"{'' if compiled_active() else ' --pure'}`."
+    )
 
 
 def gymnasium(rules: RuleSet) -> Callable[[int], int]:
@@ -359,6 +423,12 @@ def main(argv: list[str] | None = None) -> None:
         "--pure", action="store_true", help="the pure-Python encoder (no compiled accelerator)"
     )
     ap.add_argument(
+        "--plain",
+        action="store_true",
+        help="the plain PettingZoo loop (public API, action_space(agent).sample(mask)) "
+        "against the engine",
+    )
+    ap.add_argument(
         "--dispatch",
         action="store_true",
         help="what pyspiel's own C++ dispatch of each action costs (openspiel-obs with and "
@@ -379,6 +449,9 @@ def main(argv: list[str] | None = None) -> None:
     labels = [x.strip() for x in args.rules.split(",") if x.strip()]
     if args.dispatch:
         dispatch_table(labels, args.seconds, args.rounds)
+        return
+    if args.plain:
+        plain_table(labels, args.seconds, args.rounds)
         return
     print(
         "| rule set | engine | engine+view | engine+seat | core | pettingzoo | gymnasium "
