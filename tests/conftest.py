@@ -7,9 +7,11 @@
   ``tests/server/test_postgres.py``, or any fixture built on it: the multi-worker site
   with Redis and nginx, the league on PostgreSQL, ...);
 * starts a throwaway ``redis-server`` itself (its code names ``RedisProc``);
-* starts a local cluster of processes (:data:`SLOW_MODULES`);
-* is one of the long sweeps or strength runs listed in :data:`SLOW_TESTS`, measured on
-  the project's two-core machine.
+* kills or restarts server processes (its name says ``sigkill`` or ``restart``);
+* lies in a module that is slow as a whole (:data:`SLOW_MODULES`: clusters, the
+  terminal table driven through Textual, the wheel build);
+* is one of the long sweeps, strength runs, floods or timers listed in
+  :data:`SLOW_TESTS`, measured on the project's two-core machine.
 
 Keying the marker on directories, fixtures and helpers keeps new tests of those kinds
 slow without touching their modules.
@@ -28,27 +30,60 @@ SERVER_HELPERS = frozenset({"RedisProc"})
 SLOW_DIRS = frozenset({"e2e"})
 """Test folders that are slow as a whole (the browser tests)."""
 
-SLOW_MODULES = frozenset({"test_arena_cluster.py"})
-"""Test modules that are slow as a whole (a local Ray cluster)."""
+SLOW_MODULES = frozenset(
+    {
+        "test_arena_cluster.py",  # a local Ray cluster of arena workers
+        "test_cluster.py",  # web and bot workers behind nginx, with Redis and PostgreSQL
+        "test_tui.py",  # every test drives the terminal table through Textual, 1-20 s each
+        "test_wheel.py",  # builds the wheel and installs it into a fresh environment
+    }
+)
+"""Test modules that are slow as a whole."""
+
+SLOW_WORDS = ("sigkill", "restart")
+"""Words in a test's name that say it kills or restarts server processes."""
 
 SLOW_TESTS = frozenset(
     {
-        # strength runs: many whole games between searching bots
+        # strength runs, long games and training runs
         "test_bots.py::test_ismcts_is_not_behind_pimc_at_equal_time",
         "test_bots.py::test_ismcts_beats_greedy",
         "test_bots.py::test_pimc_beats_greedy",
+        "test_bots.py::test_greedy_beats_easy",
         "test_house_everywhere.py::test_house_rules_through_the_arena",
+        "test_house_games.py::test_house_rules_game_against_a_bot_to_the_end",
+        "test_learned.py::test_the_maskable_ppo_example_trains_saves_and_scores",
+        "test_learned.py::test_self_play_on_ray_gives_the_same_data_as_on_local_cores",
+        "test_learned.py::test_training_script_runs_end_to_end",
+        "test_league_site.py::test_a_season_its_championship_and_the_world_championship",
         # exhaustive or long property sweeps
         "test_league_bracket.py::test_every_path_through_a_bracket",
         "test_properties.py::test_random_games_keep_every_invariant",
         "test_properties.py::test_records_round_trip",
         "test_properties.py::test_damaged_positions_are_refused_or_playable",
         "test_properties.py::test_illegal_moves_are_refused_and_change_nothing",
-        # building and installing the wheel
-        "test_wheel.py::test_the_wheel_ships_the_rules_reference_and_the_data",
+        "test_properties.py::test_samples_agree_with_the_seat_view",
+        "test_properties.py::test_sweep_presets",
+        "test_properties.py::test_sweep_variants",
+        "test_properties.py::test_sweep_restored_games_play_on",
+        "test_house_properties.py::test_generated_house_rules_keep_every_invariant",
+        "test_big_tables.py::test_every_seat_count_keeps_every_invariant",
+        "test_table_views.py::test_shared_views_and_sentences_match_fresh_ones",
+        "test_envs_openspiel.py::test_random_sim_test",
+        # many processes, floods and timers that must run out
+        "test_readme_shell.py::test_every_readme_shell_example_runs",
+        "test_arena.py::test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run",
+        "test_silent_spectators.py::test_ten_spectators_that_never_read_do_not_slow_a_timed_game",
+        "test_clocks_chat.py::test_claim_victory_after_the_opponent_left",
+        "test_clocks_chat.py::test_per_move_limit_resets_each_action_and_flags",
+        "test_abuse.py::test_a_flood_of_cookieless_visits_makes_at_most_the_limit_of_guests",
+        "test_account_limit.py::test_many_addresses_cannot_guess_one_accounts_password",
+        "test_league_site.py::test_migration_from_the_current_schema_keeps_data",
+        "test_core_read.py::test_core_read_matches_the_orm_on_sqlite",
     }
 )
-"""``module::test`` names (parameters left off) of single long tests."""
+"""``module::test`` names (parameters left off) of single long tests, each measured at
+2 s or more on the project's two-core machine."""
 
 
 def _is_slow(item: pytest.Item) -> bool:
@@ -61,7 +96,10 @@ def _is_slow(item: pytest.Item) -> bool:
     code = getattr(function, "__code__", None)
     if code is not None and SERVER_HELPERS.intersection(code.co_names):
         return True
-    return f"{item.path.name}::{item.name.split('[')[0]}" in SLOW_TESTS
+    name = item.name.split("[")[0]
+    if any(word in name for word in SLOW_WORDS):
+        return True
+    return f"{item.path.name}::{name}" in SLOW_TESTS
 
 
 @pytest.hookimpl(tryfirst=True)
