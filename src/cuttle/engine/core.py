@@ -857,7 +857,7 @@ def _h_scuttle(g: Core, s: int, m: Move) -> bool:
 
 def _h_royal(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
-    _, c, t, to, _ = m
+    c, t, to = m.card, m.target, m.seat
     g.take_card(s, c)
     if t < 0:
         g.faces[s].append(BARE_STACKS[s][c])
@@ -883,7 +883,7 @@ def _h_glasses(g: Core, s: int, m: Move) -> bool:
 
 def _h_jack(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
-    _, c, t, to, _ = m
+    c, t, to = m.card, m.target, m.seat
     g.take_card(s, c)
     v, i = g.find_point(t)
     base, owner, covers = g.points[v].pop(i)
@@ -896,7 +896,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
 
 
 def _h_oneoff(g: Core, s: int, m: Move) -> bool:
-    _, c, t, victim, _ = m
+    c, t, victim = m.card, m.target, m.seat
     if g.phase == ANSWER:
         g.hands[s].remove(c)
         g.known.pop(c, None)

@@ -130,8 +130,21 @@ def seated(verb: int, c: int = -1, target: int = -1) -> tuple[Move, ...]:
     i = (verb * _SPAN + c + 1) * _SPAN + target + 1
     row = _SEATED[i]
     if row is None:
-        row = _SEATED[i] = tuple(Move(verb, c, target, s) for s in (*range(MAX_SEATS), -1))
+        if target >= 0 and verb in AIMED_MOVES:
+            none = AIMED_MOVES[verb][c][target]
+        elif target < 0 and c >= 0 and verb < len(VERBS):
+            none = CARD_MOVES[verb][c]
+        else:
+            none = _CONSTANT.get((verb, c, target)) or Move(verb, c, target)
+        row = _SEATED[i] = (*(Move(verb, c, target, s) for s in range(MAX_SEATS)), none)
     return row
+
+
+_CONSTANT = {(m.verb, m.card, m.target): m for m in (DRAW_MOVE, PASS_MOVE, RESOLVE_MOVE)}
+_CACHED = 1 << 16
+"""At most this many texts are kept by :func:`parse_move` and by :func:`move_text` each."""
+_PARSED: dict[str, Move] = {}
+_TEXTS: dict[Move, str] = {}
 
 
 def parse_move(text: str) -> Move:
@@ -142,6 +155,15 @@ def parse_move(text: str) -> Move:
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move must be text, not {type(text).__name__}")
+    move = _PARSED.get(text)
+    if move is None:
+        move = _parse(text)
+        if len(_PARSED) < _CACHED:
+            _PARSED[text] = move
+    return move
+
+
+def _parse(text: str) -> Move:
     words = text.strip().split()
     if not words:
         raise InvalidMoveError("empty move")
@@ -179,6 +201,18 @@ def parse_move(text: str) -> Move:
 
 def move_text(move: Move) -> str:
     """Return the canonical text of ``move``."""
+    try:
+        text = _TEXTS.get(move)
+    except TypeError:  # not hashable: a list of the five parts
+        return _text(move)
+    if text is None:
+        text = _text(move)
+        if len(_TEXTS) < _CACHED:
+            _TEXTS[move] = text
+    return text
+
+
+def _text(move: Move) -> str:
     verb, c, target, seat, cs = move
     if verb == AGREE_DRAW:
         return "draw agreed"
