@@ -9,7 +9,8 @@
 * starts a throwaway ``redis-server`` itself (its code names ``RedisProc``);
 * kills or restarts server processes (its name says ``sigkill`` or ``restart``);
 * lies in a module that is slow as a whole (:data:`SLOW_MODULES`: clusters, the
-  terminal table driven through Textual, the wheel build);
+  terminal table driven through Textual, the wheel build, floods and rate limits, the
+  league site's seasons);
 * is one of the long sweeps, strength runs, floods or timers listed in
   :data:`SLOW_TESTS`, measured on the project's two-core machine.
 
@@ -36,6 +37,9 @@ SLOW_MODULES = frozenset(
         "test_cluster.py",  # web and bot workers behind nginx, with Redis and PostgreSQL
         "test_tui.py",  # every test drives the terminal table through Textual, 1-20 s each
         "test_wheel.py",  # builds the wheel and installs it into a fresh environment
+        "test_abuse.py",  # floods and rate limits, each on a server of its own
+        "test_account_limit.py",  # password guessing from many addresses
+        "test_league_site.py",  # a season and its championships on a league server
     }
 )
 """Test modules that are slow as a whole."""
@@ -70,6 +74,13 @@ SLOW_TESTS = frozenset(
         "test_big_tables.py::test_every_seat_count_keeps_every_invariant",
         "test_table_views.py::test_shared_views_and_sentences_match_fresh_ones",
         "test_envs_openspiel.py::test_random_sim_test",
+        "test_envs_properties.py::test_mask_moves_and_observations_along_random_games",
+        "test_words.py::test_every_sentence_names_only_cards_its_reader_may_see",
+        "test_house_properties.py::test_a_full_library_file_on_every_seat_count",
+        # training libraries and the compiled accelerator
+        "test_envs_research.py::test_stable_baselines3_make_vec_env_resets_and_steps",
+        "test_envs_compiled.py::test_the_accelerator_is_built_and_on_by_default",
+        "test_learned.py::test_numpy_and_torch_backends_agree",
         # many processes, floods and timers that must run out
         "test_readme_shell.py::test_every_readme_shell_example_runs",
         "test_arena.py::test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run",
@@ -80,6 +91,9 @@ SLOW_TESTS = frozenset(
         "test_account_limit.py::test_many_addresses_cannot_guess_one_accounts_password",
         "test_league_site.py::test_migration_from_the_current_schema_keeps_data",
         "test_core_read.py::test_core_read_matches_the_orm_on_sqlite",
+        "test_hostile.py::test_a_flooding_socket_is_closed_with_1008",
+        "test_protocol.py::test_a_failing_program_loses_with_its_reason_and_the_arena_goes_on",
+        "test_write_failure.py::test_a_failed_write_is_refused_and_the_table_takes_the_stored_truth",
     }
 )
 """``module::test`` names (parameters left off) of single long tests, each measured at
