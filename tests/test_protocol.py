@@ -141,6 +141,48 @@ def test_a_program_that_never_finishes_the_handshake_forfeits() -> None:
     bot.close()
 
 
+def test_a_second_answer_to_one_go_is_ignored_not_taken_for_the_next_move(
+    tmp_path: Path,
+) -> None:
+    spec = f"ext:{proto('double')}"
+    code, err, records = run_arena(tmp_path, f"{spec},random", "--games", "2")
+    assert code == 0, err
+    for record in records:
+        headers, _ = parse_record(record)
+        assert "Forfeit" not in headers and headers["Termination"] != "resign"
+
+
+def test_the_arenas_time_per_move_is_a_programs_time(tmp_path: Path) -> None:
+    command = proto("slow")
+    code, err, records = run_arena(
+        tmp_path, f"ext:{command},greedy", "--games", "2", "--time-per-move", "200ms"
+    )
+    assert code == 0, err
+    for record in records:
+        headers, _ = parse_record(record)
+        (seat,) = seats_of(record, f"ext:0.2s:{command}")
+        assert headers["Forfeit"] == (
+            f"p{seat} ext:0.2s:{command}: did not answer with a move in time"
+        )
+
+
+def test_a_line_past_the_limit_loses(tmp_path: Path) -> None:
+    script = tmp_path / "flood.py"
+    script.write_text(
+        "import sys\n"
+        "print('cuttleok', flush=True)\n"
+        "for line in sys.stdin:\n"
+        "    if line.startswith('go'):\n"
+        "        sys.stdout.write('x' * (3 << 20)); sys.stdout.flush()\n",
+        encoding="utf-8",
+    )
+    table = Table(get_rules("standard"), seed=1)
+    bot = ExternalBot([sys.executable, str(script)], seconds=5.0)
+    with pytest.raises(BotForfeit, match="sent a line longer than 1024 KiB"):
+        bot.choose(table.view(table.to_act))
+    bot.close()
+
+
 def test_a_command_that_names_no_program_is_refused_before_any_game(tmp_path: Path) -> None:
     code, err, records = run_arena(tmp_path, "ext:./no-such-bot --fast,greedy")
     assert code == 2

@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from cuttle.arena.cli import arena_main
 from cuttle.arena.match import play_game
@@ -23,8 +25,9 @@ from cuttle.bots.protocol import parse_info, rules_from_json, rules_json
 from cuttle.bots.registry import external_spec, split_specs
 from cuttle.cli.common import Streams
 from cuttle.cli.main import main
+from cuttle.engine.errors import CuttleError
 from cuttle.engine.records import parse_record
-from cuttle.engine.rules import PRESETS, RuleSet, get_rules, load_house_rules
+from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet, get_rules, load_house_rules
 from cuttle.table import Seat, Table
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,6 +58,23 @@ def test_a_rule_set_travels_as_json_whole(rules: RuleSet) -> None:
     sent = json.loads(json.dumps(rules_json(rules)))
     assert rules_from_json(sent) == rules
     assert list(sent)[:2] == ["name", "players"] and "variants" in sent
+
+
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    variants=st.lists(st.sampled_from(sorted(VARIANTS)), unique=True, max_size=3),
+    players=st.one_of(st.none(), st.integers(2, 5)),
+)
+@settings(max_examples=60, deadline=None)
+def test_any_rule_set_of_presets_and_variants_travels_whole(
+    preset: str, variants: list[str], players: int | None
+) -> None:
+    try:
+        rules = get_rules(preset, variants, players)
+    except CuttleError:
+        assume(False)
+        return
+    assert rules_from_json(json.loads(json.dumps(rules_json(rules)))) == rules
 
 
 def test_bad_rules_json_is_refused_with_the_reason() -> None:

@@ -3,7 +3,8 @@
 MODE ``random`` plays a random legal move (seeded by the host's ``seed``); ``illegal``
 answers a move that is never legal; ``slow`` never answers in time; ``crash`` plays
 three moves, then exits with code 3 and a line on stderr; ``mute`` never finishes the
-handshake. With LOG, every line received is appended to that file first (what the
+handshake; ``double`` answers each ``go`` with a legal move and, in the same write, an
+illegal one. With LOG, every line received is appended to that file first (what the
 program was sent, for the hidden-card test).
 """
 
@@ -42,6 +43,10 @@ def main(mode: str, log_path: str | None) -> int:
                 print("move fly away", flush=True)
             elif mode == "slow":
                 time.sleep(30)
+            elif mode == "double":  # two answers at once: only the first counts
+                move = rng.choice(legal)
+                sys.stdout.write(f"move {move}\nmove fly away\ninfo string late\n")
+                sys.stdout.flush()
             elif mode == "crash" and moves > 3:
                 print("boom: out of ideas", file=sys.stderr, flush=True)
                 return 3

@@ -38,6 +38,9 @@ HANDSHAKE_SECONDS = 10.0
 GRACE_SECONDS = 0.25
 """Extra time allowed past ``movetime`` for the pipes and the operating system."""
 
+MAX_LINE_BYTES = 1 << 20
+"""The longest line a program may send (a longer one costs it the game)."""
+
 
 class BotForfeit(RuntimeError):
     """A bot lost its game by failing: ``seat`` is its seat, ``reason`` says how
@@ -214,8 +217,21 @@ class ExternalBot:
             if not chunk:
                 raise _Failed(self._exit_reason())
             self._buffer += chunk
+            if len(self._buffer) > MAX_LINE_BYTES and b"\n" not in self._buffer:
+                raise _Failed(f"sent a line longer than {MAX_LINE_BYTES // 1024} KiB")
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode("utf-8", "replace").rstrip("\r")
+
+    def _drain(self) -> None:
+        """Forget whatever the program said after its last answer (a second ``move``,
+        late ``info``): each ``go`` is answered by the first ``move`` after it."""
+        self._buffer = b""
+        proc = self._proc
+        if self._reader is None or proc is None or proc.stdout is None:
+            return
+        while self._reader.select(0):
+            if not os.read(proc.stdout.fileno(), 65536):
+                return  # the end of its output: the next read says how it ended
 
     # ------------------------------------------------------------------ a decision
 
@@ -249,6 +265,7 @@ class ExternalBot:
             lines.append(f"go movetime {ms}")
             t0 = time.monotonic()
             deadline = t0 + self.seconds + self.grace
+            self._drain()
             self._send(lines, deadline)
             self.last_info = {}
             while True:
