@@ -304,3 +304,17 @@ def test_openspiels_tools_run_our_information_set_search() -> None:
     assert actions[0] == actions[1] and actions[0] in state.legal_actions()
     with pytest.raises(ValueError, match="turn"):
         ismcts_bot(game, 1 - player, iterations=5).step(state)
+
+
+@pytest.mark.parametrize("rules", ["standard", "cutthroat"])
+def test_openspiel_serialization_round_trips(rules: str) -> None:
+    """OpenSpiel's serialization works on the game (its simulation test with
+    ``serialize=True``, and a state read back from its string is the same state)."""
+    game = pyspiel.load_game("python_cuttle", {"rules": rules, "move_cap": 100})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    _game, state = _midgame(rules, seed=5, moves=6)
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert game2.num_players() == game.num_players()
+    assert state2.history() == state.history() and str(state2) == str(state)
+    assert state2.legal_actions() == state.legal_actions()
