@@ -156,11 +156,14 @@ def test_core_package_does_not_import_numpy_or_gymnasium() -> None:
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-@pytest.mark.parametrize("module", ["encoding", "pettingzoo", "gym", "openspiel"])
+@pytest.mark.parametrize(
+    "module",
+    ["encoding", "pettingzoo", "pettingzoo_parallel", "gym", "openspiel", "openspiel_bots"],
+)
 def test_module_doctests(module: str) -> None:
-    if module == "pettingzoo":
+    if module.startswith("pettingzoo"):
         pytest.importorskip("pettingzoo")
-    if module == "openspiel":
+    if module.startswith("openspiel"):
         pytest.importorskip("pyspiel")
     import importlib
 
