@@ -39,7 +39,10 @@ SESSION_ROUTES = {"/api/signup", "/api/signin", "/api/signout", "/signup", "/sig
 def api_schema(folder: Path) -> schemathesis.BaseSchema:
     """The app's described OpenAPI schema (an app built on a throwaway database)."""
     runner = BotRunner(0)
-    app = create_app(Settings.from_env(folder), bots=runner)
+    settings = Settings.from_env(
+        folder, database_url=f"sqlite:///{folder / 'schema.db'}", redis_url=None
+    )  # never the environment's DATABASE_URL or REDIS_URL
+    app = create_app(settings, bots=runner)
     runner.close()
     return schemathesis.openapi.from_dict(schema_of(app))
 
