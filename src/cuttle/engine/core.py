@@ -65,6 +65,12 @@ from .table import (
     Termination,
 )
 
+_POINTS = CARD_MOVES[POINTS]
+_GLASSES = CARD_MOVES[GLASSES]
+_ROYALS = CARD_MOVES[ROYAL]
+_SCUTTLES = AIMED_MOVES[SCUTTLE]
+# Rows of the shared moves that card_plays lists for nearly every card in hand.
+
 
 class Core:
     """A game of Cuttle without notation: the full position, its rules and its history.
@@ -353,21 +359,20 @@ class Core:
         """Append every way ``s`` may play card ``c`` (from hand, or revealed by a seven)."""
         r = RANK_OF[c]
         if r <= TEN:
-            out.append(CARD_MOVES[POINTS][c])
-            scuttles = AIMED_MOVES[SCUTTLE][c]
+            out.append(_POINTS[c])
             for v in self._opps[s]:
                 for st in self.points[v]:
                     if c > st.card:
-                        out.append(scuttles[st.card])
+                        out.append(_SCUTTLES[c][st.card])
         effect = self._effects[c]
         if effect is not None:
             effect.plays(self, s, c, out)
         if r == EIGHT:
-            out.append(CARD_MOVES[GLASSES][c])
+            out.append(_GLASSES[c])
         elif r == JACK:
             self._jack_plays(s, c, out, from_seven)
         elif r in (QUEEN, KING):
-            out.append(CARD_MOVES[ROYAL][c])
+            out.append(_ROYALS[c])
         elif r == JOKER_RANK and self.rules.jokers == 2:
             self._joker_plays(s, c, out)
 
