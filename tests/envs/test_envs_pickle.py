@@ -85,3 +85,35 @@ def test_a_pickled_gymnasium_env_plays_on_as_the_original(compiled: bool, oppone
         if ra[2] or ra[3]:
             break
         b = pickle.loads(pickle.dumps(b))  # and again at every step
+
+
+def test_a_pickled_space_leaves_its_environment_behind(compiled: bool) -> None:
+    """A space pickled or copied alone (as in a saved Stable-Baselines3 model) is a plain
+    ``Discrete``, without the environment; an environment pickled whole binds its spaces
+    again, so the masked ``sample`` keeps its shortcut (a Python ``int``; ``Discrete``'s
+    own answer is a numpy integer)."""
+    import copy
+
+    a = env(rules="standard")
+    a.reset(seed=4)
+    agent = a.agent_selection
+    space = a.action_space(agent)
+    alone = pickle.dumps(space)
+    assert len(alone) < 2_000 and b"CuttleAECEnv" not in alone
+    obs, *_ = a.last()
+    mask = obs["action_mask"]
+    legal = _legal(mask)
+    for other in (pickle.loads(alone), copy.deepcopy(space)):
+        drawn = other.sample(mask)
+        assert type(drawn) is not int and int(drawn) in legal
+    assert type(space.sample(mask)) is int
+    b = pickle.loads(pickle.dumps(a))
+    obs_b, *_ = b.last()
+    drawn = b.action_space(agent).sample(obs_b["action_mask"])
+    assert type(drawn) is int and drawn in legal
+    g = gymnasium.make("Cuttle-v0")
+    g.reset(seed=2)
+    h = pickle.loads(pickle.dumps(g))
+    _o, info_h = h.reset(seed=2)
+    assert type(h.action_space.sample(info_h["action_mask"])) is int
+    assert len(pickle.dumps(g.action_space)) < 2_000

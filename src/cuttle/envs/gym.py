@@ -198,13 +198,19 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
-        self.action_space = LegalActionSpace(NUM_ACTIONS, self._legal_of)
+        self.action_space: LegalActionSpace = LegalActionSpace(NUM_ACTIONS, self._legal_of)
         self.seat = 0
         self.bots: dict[int, Bot] = {}
         self.state_: EnvGame | None = None
         self._reads: dict[int, tuple[bool, bool]] = {}
         self._choosers: dict[int, Chooser | None] = {}
         self._bool: tuple[np.ndarray, np.ndarray] | None = None  # (int8 mask, its bool view)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, binding the action space to this environment again (a space
+        leaves its environment out when pickled)."""
+        self.__dict__.update(state)
+        self.action_space.bind(self._legal_of)
 
     def _legal_of(self, mask: np.ndarray) -> tuple[int, ...] | None:
         """The legal indices of ``mask`` when it is the agent's mask of this position as

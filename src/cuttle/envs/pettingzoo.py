@@ -98,7 +98,7 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
             )
             for a in self.possible_agents
         }
-        self.action_spaces = {
+        self.action_spaces: dict[str, LegalActionSpace] = {
             a: LegalActionSpace(NUM_ACTIONS, self._legal_of) for a in self.possible_agents
         }
         self.state_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
@@ -116,6 +116,13 @@ class CuttleAECEnv(AECEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent`` (the same object on every call)."""
         return self.action_spaces[agent]
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, binding the action spaces to this environment again (a space
+        leaves its environment out when pickled)."""
+        self.__dict__.update(state)
+        for space in self.action_spaces.values():
+            space.bind(self._legal_of)
 
     def _legal_of(self, mask: np.ndarray) -> tuple[int, ...] | None:
         """The legal indices of ``mask`` when it is this position's mask as handed out

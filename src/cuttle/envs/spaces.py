@@ -9,6 +9,8 @@ the environment handed out for the position now (the same array object), the leg
 indices are already known and one is drawn from them straight, uniformly, from a Python
 generator seeded from the space's ``np_random`` (so ``space.seed(s)`` makes the draws
 repeatable). Any other mask, and ``probability``, take ``Discrete.sample`` unchanged.
+A pickled or copied space leaves the environment behind (see
+:meth:`LegalActionSpace.__getstate__`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,20 @@ class LegalActionSpace(spaces.Discrete):
         super().__init__(n, seed=seed)
         self._source = source
         self._py: random.Random | None = None
+
+    def bind(self, source: LegalSource | None) -> None:
+        """Set where the legal indices of the environment's masks come from (an
+        environment rebinds its spaces after unpickling)."""
+        self._source = source
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The space without its source: a pickled or copied space is a plain
+        ``Discrete`` that draws the usual way (it never carries the environment along,
+        as in a saved Stable-Baselines3 model); an environment pickled whole binds its
+        spaces again (:meth:`bind`)."""
+        state = self.__dict__.copy()
+        state["_source"] = None
+        return state
 
     def seed(self, seed: int | None = None) -> int:
         """Seed the space (``Discrete.seed``); the fast draws follow the new seed."""
