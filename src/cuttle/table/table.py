@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.cards import CARD_NAMES
 from ..engine.errors import GameOverError, IllegalMoveError
 from ..engine.game import Game, Outcome, new_game
 from ..engine.history import (
@@ -22,21 +23,98 @@ from ..engine.history import (
     MovePlayed,
     Resigned,
     apply_event,
-    cards_in,
     event_of,
     events_of,
     parse_event,
     replay_events,
     shown_by,
 )
+from ..engine.moves import Move
 from ..engine.observer import Observer, SeatView, View
 from ..engine.position import from_json
 from ..engine.records import parse_record, read_record, write_record
 from ..engine.rules import RuleSet
-from ..engine.words import describe, seen_cards
+from ..engine.words import describe
 
 PRACTICE_HEADER = "Practice"
 """The record header that marks a practice game (every hand face up)."""
+
+_NAMES = frozenset(CARD_NAMES)
+_INDEX = {name: c for c, name in enumerate(CARD_NAMES)}
+_SEEN_SKIP = frozenset(("rules", "variants", "phase", "termination"))
+_PUBLIC_KEYS = ("hands", "fields", "scrap", "deck", "pending", "revealed")
+_PUBLIC_SKIP = frozenset(("owner", "to", "by", "kind", "victim"))
+_LEAVES = frozenset((int, float, bool, type(None)))
+
+
+def _names_in_list(items: list[Any], skip: frozenset[str], out: set[str]) -> None:
+    """Add to ``out`` the card names among the strings of the JSON list ``items`` and,
+    recursively, of the lists and objects in it (never under an object key in ``skip``).
+    A list of strings (a hand, the deck, the scrap) is matched in one set operation."""
+    if not items:
+        return
+    if type(items[0]) is str:
+        try:
+            out |= _NAMES.intersection(items)
+            return
+        except TypeError:  # a list or object among the strings: walk it
+            pass
+    for x in items:
+        kind = type(x)
+        if kind is str:
+            if x in _NAMES:
+                out.add(x)
+        elif kind is list:
+            _names_in_list(x, skip, out)
+        elif kind is dict:
+            _names_in_dict(x, skip, out)
+        elif kind not in _LEAVES:
+            _names_in_other(x, skip, out)
+
+
+def _names_in_dict(obj: Mapping[str, Any], skip: frozenset[str], out: set[str]) -> None:
+    """:func:`_names_in_list` for a JSON object's values (keys in ``skip`` left out)."""
+    for key, x in obj.items():
+        kind = type(x)
+        if kind is str:
+            if x in _NAMES and key not in skip:
+                out.add(x)
+        elif kind is list:
+            if x and key not in skip:
+                _names_in_list(x, skip, out)
+        elif kind is dict:
+            if key not in skip:
+                _names_in_dict(x, skip, out)
+        elif kind not in _LEAVES and key not in skip:
+            _names_in_other(x, skip, out)
+
+
+def _names_in_other(x: Any, skip: frozenset[str], out: set[str]) -> None:
+    """The walk of a value of any other type (a ``str``, ``list`` or ``dict`` subclass)."""
+    if isinstance(x, str):
+        if x in _NAMES:
+            out.add(x)
+    elif isinstance(x, list):
+        _names_in_list(x, skip, out)
+    elif isinstance(x, dict):
+        _names_in_dict(x, skip, out)
+
+
+def _seen_in(view: View) -> frozenset[int]:
+    """The cards named in ``view``: :func:`cuttle.engine.words.seen_cards`, found with
+    set operations (a table finds them for every seat after every event)."""
+    out: set[str] = set()
+    _names_in_dict(view, _SEEN_SKIP, out)
+    return frozenset(map(_INDEX.__getitem__, out))
+
+
+def _public_in(position: View) -> frozenset[str]:
+    """The card names in a position's hands, fields, scrap, deck, pending card and
+    revealed cards: :func:`cuttle.engine.history.cards_in`, found with set operations."""
+    out: set[str] = set()
+    for key in _PUBLIC_KEYS:
+        _names_in_other(position.get(key), _PUBLIC_SKIP, out)
+    return frozenset(out)
 
 
 @dataclass(frozen=True)
@@ -95,7 +173,7 @@ class Table:
         self._seen: dict[int | None, frozenset[int]] = {}
         self._before_seen: dict[int | None, frozenset[int]] = {}
         self._observers: dict[int | None, Observer] = {}
-        self._public = cards_in(self._shared_view(None))
+        self._public = _public_in(self._shared_view(None))
 
     # ------------------------------------------------------------------ building
 
@@ -279,7 +357,7 @@ class Table:
         memo = self._before_seen if before else self._seen
         if seat in memo:
             return memo[seat]
-        found = memo[seat] = seen_cards(self._shared_view(seat, before))
+        found = memo[seat] = _seen_in(self._shared_view(seat, before))
         return found
 
     def view(self, seat: int | None) -> SeatView:
@@ -340,7 +418,9 @@ class Table:
             return describe(before, after, 0, event.line(), viewer, names, seen)
         if isinstance(event, Resigned):
             return describe(before, after, event.seat, "resign", viewer, names, seen)
-        return describe(before, after, event.seat, event.move, viewer, names, seen)
+        # The move as the engine played it (its text parsed once, not again per reader).
+        played: Move | str = after.history[-1][1] if after.history else event.move
+        return describe(before, after, event.seat, played, viewer, names, seen)
 
     def _start(self) -> Game:
         """A fresh copy of the game as it was dealt (or as its starting position)."""
@@ -380,7 +460,7 @@ class Table:
         self._last_before = before
         self._before_views, self._views = self._views, {}
         self._before_seen, self._seen = self._seen, {}
-        after = cards_in(self._shared_view(None))
+        after = _public_in(self._shared_view(None))
         done = event_of(*self._game.history[-1])
         if isinstance(done, MovePlayed):
             done = MovePlayed(done.seat, done.move, shown_by(self._public, after, done))
