@@ -1,6 +1,6 @@
 """A property-based fuzz of the whole HTTP API with schemathesis: every route of the
 app's OpenAPI schema (FastAPI's, with the bodies and query parameters the routes read
-added by :mod:`cuttle.server.apidoc`) gets requests that fit the schema and requests
+added by :mod:`cuttle.server.web.apidoc`) gets requests that fit the schema and requests
 that break it, from a visitor with no cookie, from a guest and from a signed-in
 organiser, on SQLite and on PostgreSQL: not one answer may be 500 or above, and the
 server logs no unhandled error.
@@ -22,10 +22,10 @@ from schemathesis import GenerationMode
 from srvutil import Client, ServerProc, new_table
 from test_postgres import Cluster, postgres  # noqa: F401  (the session's cluster fixture)
 
-from cuttle.server.apidoc import ROUTES, schema_of
 from cuttle.server.app import create_app
 from cuttle.server.bots import BotRunner
 from cuttle.server.settings import Settings
+from cuttle.server.web.apidoc import ROUTES, schema_of
 
 EXAMPLES = 12
 """Requests per route, visitor and way of generating (fitting the schema or not)."""

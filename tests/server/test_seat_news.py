@@ -236,7 +236,7 @@ def test_a_sign_out_on_one_worker_ends_the_session_on_the_others_at_once(
     cookie at once, not only when its cached copy runs out."""
     import httpx
 
-    from cuttle.server.auth import SESSION_CACHE_SECONDS
+    from cuttle.server.web.auth import SESSION_CACHE_SECONDS
 
     with two_workers(postgres, tmp_path) as (joiner, hearer_url, _service, _redis, _url):
         alice = Client(hearer_url)

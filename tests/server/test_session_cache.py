@@ -1,4 +1,4 @@
-"""The per-worker session cache (:data:`cuttle.server.auth.SESSION_CACHE_SECONDS`)."""
+"""The per-worker session cache (:data:`cuttle.server.web.auth.SESSION_CACHE_SECONDS`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import delete
 
-from cuttle.server import auth as auth_mod
-from cuttle.server.auth import Auth
 from cuttle.server.db import make_engine, make_sessionmaker, migrate
 from cuttle.server.models import AuthSession
+from cuttle.server.web import auth as auth_mod
+from cuttle.server.web.auth import Auth
 
 
 @pytest.fixture

@@ -15,8 +15,6 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from . import api, league_api, league_pages, pages, series_site, ws
-from .auth import Auth
 from .bots import BotRunner
 from .cluster.bus import LocalBus
 from .db import make_engine, make_sessionmaker, migrate
@@ -28,8 +26,10 @@ from .league.settings import LeagueSettings
 from .offload import Offload
 from .ratelimit import RateLimits
 from .series.service import SeriesService
-from .session_lookup import SessionLookup
 from .settings import Settings
+from .web import api, league_api, league_pages, pages, series_site, ws
+from .web.auth import Auth
+from .web.session_lookup import SessionLookup
 
 if TYPE_CHECKING:
     from .cluster.botqueue import BotQueue

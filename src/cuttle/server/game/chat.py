@@ -19,7 +19,7 @@ import logging
 import time
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, func, insert, select
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -105,12 +105,10 @@ def read_log_on(
     return [message_of(r.channel, r.name, r.seat, r.text, r.created_at) for r in rows]
 
 
-def read_logs_on(
-    db: Session | Connection, gid: str, limit: int = KEEP
-) -> dict[str, list[dict[str, Any]]]:
-    """The last ``limit`` messages of each of ``gid``'s :data:`CHANNELS`, oldest first, as
-    :func:`read_log_on` reads them one channel at a time, but in one query (read with
-    every game a worker loads) on an ORM session or a Core connection."""
+def _newest_logs() -> Any:
+    """The query of :func:`read_logs_on`, built once (building and keying a statement with a
+    window function and a subquery cost more CPU than running it): the game and the limit
+    are its parameters ``gid`` and ``limit``."""
     chat = cast(SqlTable, ChatRow.__table__)
     newest = (
         func.row_number()
@@ -127,14 +125,26 @@ def read_logs_on(
             chat.c.created_at,
             newest,
         )
-        .where(chat.c.game_id == gid)
+        .where(chat.c.game_id == bindparam("gid"))
         .subquery()
     )
-    rows = db.execute(
+    return (
         select(ranked.c.channel, ranked.c.name, ranked.c.seat, ranked.c.text, ranked.c.created_at)
-        .where(ranked.c.newest <= limit)
+        .where(ranked.c.newest <= bindparam("limit"))
         .order_by(ranked.c.id)
-    ).all()
+    )
+
+
+_NEWEST_LOGS = _newest_logs()
+
+
+def read_logs_on(
+    db: Session | Connection, gid: str, limit: int = KEEP
+) -> dict[str, list[dict[str, Any]]]:
+    """The last ``limit`` messages of each of ``gid``'s :data:`CHANNELS`, oldest first, as
+    :func:`read_log_on` reads them one channel at a time, but in one query (read with
+    every game a worker loads) on an ORM session or a Core connection."""
+    rows = db.execute(_NEWEST_LOGS, {"gid": gid, "limit": limit}).all()
     logs: dict[str, list[dict[str, Any]]] = {c: [] for c in CHANNELS}
     for channel, name, seat, text, at in rows:
         if channel in logs:

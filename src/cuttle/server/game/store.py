@@ -103,6 +103,52 @@ READ_MOVES = (
 )
 """A game's stored moves, in order."""
 INSERT_MOVE = insert(MOVES)
+_PLIES = (
+    select(func.coalesce(func.max(MOVES.c.ply), 0))
+    .where(MOVES.c.game_id == GAMES.c.id)
+    .scalar_subquery()
+)
+_FACTS = select(
+    GAMES.c.id,
+    _PLIES,
+    GAMES.c.status,
+    GAMES.c.draw_offers,
+    GAMES.c.rematch_asks,
+    GAMES.c.rematch_id,
+)
+READ_FACTS = _FACTS.where(GAMES.c.id.in_(bindparam("ids", expanding=True)))
+"""The facts (:data:`Facts`, after the id) of the games ``ids``. Statements are built once
+here: building one, and working out its cache key, costs more CPU than running it."""
+READ_FACTS_ONE = _FACTS.where(GAMES.c.id == bindparam("gid"))
+"""The facts of game ``gid``."""
+TAKE_SEAT = (
+    update(SEATS)
+    .where(SEATS.c.game_id == bindparam("gid"), SEATS.c.seat == bindparam("seat_no"))
+    .values(user_id=bindparam("who"), name=bindparam("called"))
+)
+"""Seat user ``who`` named ``called`` in seat ``seat_no`` of game ``gid``."""
+START_GAME = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("gid"))
+    .values(status="playing", updated_at=bindparam("now"), clock_start=bindparam("now"))
+)
+"""Game ``gid`` starts at ``now``."""
+END_GAME = (
+    update(GAMES)
+    .where(GAMES.c.id == bindparam("gid"))
+    .values(
+        status="over",
+        updated_at=bindparam("now"),
+        result=bindparam("outcome"),
+        termination=bindparam("how"),
+    )
+)
+"""Game ``gid`` ended at ``now`` with ``outcome`` (its result text), ``how`` it ended."""
+SET_SEATS = {
+    column: update(GAMES).where(GAMES.c.id == bindparam("gid")).values({column: bindparam("seats")})
+    for column in ("draw_offers", "rematch_asks")
+}
+"""By column (``draw_offers``, ``rematch_asks``): store game ``gid``'s ``seats`` text."""
 
 
 def build(
@@ -221,39 +267,30 @@ class GameStore:
         game = table.game
         if game.is_over:
             outcome = game.outcome
-            ended = update(GAMES).where(GAMES.c.id == live.id)
             values = {
-                "status": "over",
-                "updated_at": now,
-                "result": outcome.result() if outcome else None,
-                "termination": game.termination,
+                "gid": live.id,
+                "now": now,
+                "outcome": outcome.result() if outcome else None,
+                "how": game.termination,
             }
-            statements.append((ended.values(values), {}))
+            statements.append((END_GAME, values))
         if live.offers.draw:  # a move ends pending draw offers, in the same transaction
-            clear = update(GAMES).where(GAMES.c.id == live.id).values(draw_offers=None)
-            statements.append((clear, {}))
+            statements.append((SET_SEATS["draw_offers"], {"gid": live.id, "seats": None}))
         return statements
 
     async def store_seats(self, gid: str, column: str, seats: set[int]) -> None:
         """Store ``seats`` as game ``gid``'s ``column`` (``draw_offers`` or
         ``rematch_asks``); durable when this returns."""
-        stmt = update(GAMES).where(GAMES.c.id == gid).values({column: seats_to_text(seats)})
-        await self.writer.write([(stmt, {})])
+        await self.writer.write([(SET_SEATS[column], {"gid": gid, "seats": seats_to_text(seats)})])
 
     def store_join(self, gid: str, seat: int, info: SeatInfo, full: bool, now: float) -> None:
         """Seat ``info`` in ``seat`` of ``gid``; with ``full``, the game starts ``now``."""
         with self.engine.begin() as db:  # Core updates: no ORM session to set up
             db.execute(
-                update(SEATS)
-                .where(SEATS.c.game_id == gid, SEATS.c.seat == seat)
-                .values(user_id=info.user_id, name=info.name)
+                TAKE_SEAT, {"gid": gid, "seat_no": seat, "who": info.user_id, "called": info.name}
             )
             if full:
-                db.execute(
-                    update(GAMES)
-                    .where(GAMES.c.id == gid)
-                    .values(status="playing", updated_at=now, clock_start=now)
-                )
+                db.execute(START_GAME, {"gid": gid, "now": now})
 
     def facts(self, ids: list[str]) -> dict[str, Facts]:
         """What the database holds of games ``ids``: the number of moves, the status, the
@@ -265,11 +302,11 @@ class GameStore:
         """The facts of :meth:`facts` of game ``gid`` and its seats (``None``: no such
         game), on one connection (any thread)."""
         with self.engine.connect() as db:
-            found = facts_on(db, [gid]).get(gid)
-            if found is None:
+            row = db.execute(READ_FACTS_ONE, {"gid": gid}).first()
+            if row is None:
                 return None
             rows = db.execute(READ_SEATS, {"gid": gid}).all()
-        return (*found, seat_facts(rows))
+        return (*tuple(row[1:]), seat_facts(rows))
 
     def close(self) -> None:
         """Release the move writer and the offload threads."""
@@ -279,22 +316,8 @@ class GameStore:
 
 def facts_on(db: Connection, ids: list[str]) -> dict[str, Facts]:
     """:meth:`GameStore.facts` on the connection ``db``."""
-    plies = (
-        select(func.coalesce(func.max(MOVES.c.ply), 0))
-        .where(MOVES.c.game_id == GAMES.c.id)
-        .scalar_subquery()
-    )
     found: dict[str, Facts] = {}
     for i in range(0, len(ids), 500):
-        rows = db.execute(
-            select(
-                GAMES.c.id,
-                plies,
-                GAMES.c.status,
-                GAMES.c.draw_offers,
-                GAMES.c.rematch_asks,
-                GAMES.c.rematch_id,
-            ).where(GAMES.c.id.in_(ids[i : i + 500]))
-        ).all()
+        rows = db.execute(READ_FACTS, {"ids": ids[i : i + 500]}).all()
         found.update({r[0]: tuple(r[1:]) for r in rows})
     return found

@@ -19,11 +19,11 @@ from cuttle.league import load_hall_of_fame
 from cuttle.league.chart import ChartPoint, rating_chart
 from cuttle.league.seasons import WEEKS_PER_SEASON
 
+from ..errors import ServiceError
+from ..league.keys import BOTS, MULTI, PEOPLE, check_key
+from ..models import User
 from .deps import RowId, ensure_async, offload_of
-from .errors import ServiceError
-from .league.keys import BOTS, MULTI, PEOPLE, check_key
 from .league_api import league_of
-from .models import User
 from .pages import render
 
 router = APIRouter(prefix="/league")

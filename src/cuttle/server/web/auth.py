@@ -15,8 +15,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import AuthSession, User
-from .offload import Offload
+from ..models import AuthSession, User
+from ..offload import Offload
 
 COOKIE = "cuttle_session"
 SESSION_SECONDS = 30 * 24 * 3600

@@ -10,8 +10,13 @@ from sqlalchemy import desc, or_, select
 
 from cuttle.engine.rules import PRESETS, VARIANTS
 
+from ..bots import BOT_LEVELS
+from ..errors import ServiceError
+from ..game import protocol as P
+from ..game.chat import read_log
+from ..game.live import start_table
+from ..models import GameRow, SeatRow, User
 from .auth import AuthError
-from .bots import BOT_LEVELS
 from .deps import (
     Ctx,
     auth_allowed,
@@ -28,11 +33,6 @@ from .deps import (
     set_cookie,
     text_field,
 )
-from .errors import ServiceError
-from .game import protocol as P
-from .game.chat import read_log
-from .game.live import start_table
-from .models import GameRow, SeatRow, User
 
 router = APIRouter(prefix="/api")
 

@@ -9,15 +9,15 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..errors import ServiceError
+from ..fastjson import dumps
+from ..game import protocol as P
+from ..game.fanout import Conn
+from ..game.live import LiveGame
+from ..game.service import GameService
+from ..ratelimit import TokenBucket
 from .auth import COOKIE, token_digest
 from .deps import Ctx, current
-from .errors import ServiceError
-from .fastjson import dumps
-from .game import protocol as P
-from .game.fanout import Conn
-from .game.live import LiveGame
-from .game.service import GameService
-from .ratelimit import TokenBucket
 
 router = APIRouter()
 

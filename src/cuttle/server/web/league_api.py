@@ -11,11 +11,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from ..errors import ServiceError
+from ..league.keys import BOTS, MULTI, PEOPLE, check_key
+from ..league.service import LeagueService
+from ..league.settings import parse_moment
 from .deps import RowId, Year, body_of, check_csrf, current, offload_of, require
-from .errors import ServiceError
-from .league.keys import BOTS, MULTI, PEOPLE, check_key
-from .league.service import LeagueService
-from .league.settings import parse_moment
 
 router = APIRouter(prefix="/api/league")
 

@@ -17,7 +17,8 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from cuttle.engine.rules import PRESETS
 from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS
 
-from .bots import BOT_LEVELS
+from ..bots import BOT_LEVELS
+from ..series.service import SeriesService
 from .deps import (
     RowId,
     body_of,
@@ -28,7 +29,6 @@ from .deps import (
     require,
 )
 from .pages import render
-from .series.service import SeriesService
 
 router = APIRouter()
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from starlette.requests import HTTPConnection
 
+from ..models import AuthSession, User
+from ..offload import Offload
 from .auth import COOKIE, Auth
-from .models import AuthSession, User
-from .offload import Offload
 
 SCOPE_KEY = "cuttle.session"
 """The scope entry holding the looked-up ``(user, session)`` or ``None``."""

@@ -22,6 +22,7 @@ from sqlalchemy import select
 
 from cuttle.engine.rules import PRESETS
 
+from ..models import User
 from .api import games_of, open_games, user_json
 from .auth import COOKIE, AuthError
 from .deps import (
@@ -35,15 +36,14 @@ from .deps import (
     service_of,
     set_cookie,
 )
-from .models import User
 
 if TYPE_CHECKING:
-    from .league.service import LeagueService
-    from .series.service import SeriesService
+    from ..league.service import LeagueService
+    from ..series.service import SeriesService
 
-WEB = Path(__file__).resolve().parent.parent / "web"
+WEB = Path(__file__).resolve().parents[2] / "web"
 RULES_DOC = (
-    Path(__file__).resolve().parents[3] / "docs" / "rules.md",  # a checkout (editable install)
+    Path(__file__).resolve().parents[4] / "docs" / "rules.md",  # a checkout (editable install)
     WEB / "rules.md",  # the wheel's copy (web/rules.md links to docs/rules.md)
 )
 """Where the rules reference (docs/rules.md, the one source of the rules pages) is read."""

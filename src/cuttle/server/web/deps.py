@@ -10,13 +10,13 @@ from typing import Annotated, Any
 from fastapi import HTTPException, Path, Request, Response
 from starlette.requests import HTTPConnection
 
+from ..game.service import GameService
+from ..models import AuthSession, User
+from ..offload import Offload
+from ..ratelimit import RateLimits
+from ..settings import Settings
 from .auth import COOKIE, SESSION_SECONDS, USERNAME, Auth
-from .game.service import GameService
-from .models import AuthSession, User
-from .offload import Offload
-from .ratelimit import RateLimits
 from .session_lookup import looked_up
-from .settings import Settings
 
 MAX_BODY = 16 * 1024
 MAX_ID = 2**31 - 1
