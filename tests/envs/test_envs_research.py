@@ -125,7 +125,8 @@ def test_the_parallel_env_plays_the_aec_game() -> None:
         for agent in p.agents:
             assert obs[agent]["action_mask"].any() == (agent == actor)
         action = rng.choice(p.legal_actions())
-        assert p.legal_actions() == a.legal_actions(actor)
+        assert p.legal_actions() == a.legal_actions(actor) == infos[actor]["legal_actions"]
+        assert all(infos[x]["legal_actions"] == [] for x in p.agents if x != actor)
         junk = {agent: 0 for agent in p.agents if agent != actor}
         obs, rewards, term, trunc, infos = p.step({**junk, actor: action})
         a.step(action)

@@ -12,7 +12,8 @@ True
 Cuttle is turn based, so this is the usual turn-based form (PettingZoo's
 ``turn_based_aec_to_parallel``, built in): every live agent observes at every step,
 but only the agent to act (``infos[agent]["active_agent"]``, the agent whose
-``action_mask`` is not all zeros) has a real decision; ``step`` plays that agent's
+``action_mask`` is not all zeros; its ``infos[agent]["legal_actions"]`` lists the legal
+indices) has a real decision; ``step`` plays that agent's
 action and ignores the others' (they may send anything, or nothing). Observations,
 spaces, rewards (+1/-1/0 at the end only), terminations and truncations are those of
 the AEC environment (:mod:`cuttle.envs.pettingzoo`), which it drives; ``state()`` is
@@ -103,10 +104,19 @@ class CuttleParallelEnv(ParallelEnv):  # type: ignore[misc]
         return obs, rewards, terminations, truncations, infos
 
     def _infos(self) -> dict[str, dict[str, Any]]:
-        """Each agent's info, with the agent to act as ``active_agent``."""
+        """Each agent's info, with the agent to act as ``active_agent`` and its legal
+        action indices as ``legal_actions`` (empty for the others)."""
         aec = self.aec_env
         active = aec.agent_selection
-        return {a: {**aec.infos[a], "active_agent": active} for a in self.agents}
+        legal = aec.legal_actions()
+        return {
+            a: {
+                **aec.infos[a],
+                "active_agent": active,
+                "legal_actions": legal if a == active else [],
+            }
+            for a in self.agents
+        }
 
     def state(self) -> np.ndarray:
         """The full state (:meth:`CuttleAECEnv.state`)."""
