@@ -82,6 +82,7 @@ def test_a_bad_render_mode_is_refused() -> None:
         CuttleEnv(render_mode="movie")
 
 
+@pytest.mark.torch
 def test_stable_baselines3_make_vec_env_resets_and_steps() -> None:
     sb3 = pytest.importorskip("stable_baselines3")
     vec = sb3.common.env_util.make_vec_env("Cuttle-v0", n_envs=2, seed=0)

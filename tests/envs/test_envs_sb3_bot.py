@@ -20,6 +20,8 @@ from cuttle.envs.gym import CuttleEnv  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
+pytestmark = pytest.mark.torch
+
 
 @pytest.fixture(scope="module")
 def model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
