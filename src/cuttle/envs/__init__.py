@@ -6,8 +6,10 @@ registers the Gymnasium environment ``Cuttle-v0``::
     import gymnasium, cuttle.envs
     env = gymnasium.make("Cuttle-v0", rules="standard", opponent="greedy")
 
-The PettingZoo environment is :func:`cuttle.envs.pettingzoo.env`; importing
-:mod:`cuttle.envs.openspiel` registers the OpenSpiel game ``python_cuttle``.
+The PettingZoo environment is :func:`cuttle.envs.pettingzoo.env` (its parallel form
+:func:`cuttle.envs.pettingzoo_parallel.parallel_env`); importing
+:mod:`cuttle.envs.openspiel` registers the OpenSpiel game ``python_cuttle``, and
+:mod:`cuttle.envs.openspiel_bots` offers our bots to OpenSpiel's tools.
 The core package never imports this one.
 """
 
