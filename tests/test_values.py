@@ -7,7 +7,9 @@ positions, records and stored rows keep the exact text they had as plain strings
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import sqlite3
 from typing import Any
@@ -222,6 +224,16 @@ def test_positions_read_their_phase_and_ending_as_enums() -> None:
     back = g.from_json(json.loads(json.dumps(g.to_json())))
     assert back.phase is Phase.OVER and back.termination is Termination.RESIGN
     assert back.to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("clone", [pickle.loads, copy.deepcopy, copy.copy])
+def test_a_copied_game_keeps_its_phase_member(clone: Any) -> None:
+    """Core compares phases by identity, so every way of copying a game keeps members."""
+    g = _random_game("cutthroat", 4, moves=25)
+    twin = clone(pickle.dumps(g)) if clone is pickle.loads else clone(g)
+    assert twin.phase is g.phase and type(twin.phase) is Phase
+    assert twin.legal_actions() == g.legal_actions()
+    assert g.from_json(g.to_json()).phase is g.phase
 
 
 def test_a_position_with_an_unknown_ending_is_refused() -> None:

@@ -315,15 +315,16 @@ class Core:
             return []
         phase = self.phase
         s = self.to_act
-        if phase == MAIN:
+        # a phase is a Phase member (a singleton): identity is the cheapest comparison
+        if phase is MAIN:
             return self._main_moves(s)
-        if phase == COUNTER_PHASE:
+        if phase is COUNTER_PHASE:
             return self._counter_moves(s)
-        if phase == HAND_LIMIT:
+        if phase is HAND_LIMIT:
             hand = sorted(self.hands[s])
             k = len(hand) - self.rules.hand_limit
             return [Move(DISCARD, cards=cs) for cs in combinations(hand, k)]
-        if phase == ANSWER:
+        if phase is ANSWER:
             return self._answer_moves(s)
         p = self.pending
         assert p is not None
@@ -536,7 +537,7 @@ class Core:
     def take_card(self, s: int, c: int) -> int:
         """Remove ``c`` from ``s``'s hand, or from the revealed cards in phase seven;
         return the seven that revealed it (now scrapped), or -1."""
-        if self.phase == SEVEN_PHASE:
+        if self.phase is SEVEN_PHASE:
             rev = self.revealed
             rev.remove(c)
             for other in reversed(rev):
@@ -902,7 +903,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
 
 def _h_oneoff(g: Core, s: int, m: Move) -> bool:
     c, t, victim = m.card, m.target, m.seat
-    if g.phase == ANSWER:
+    if g.phase is ANSWER:
         g.hands[s].remove(c)
         g.known.pop(c, None)
         g._open_window(Pending(c, s, t, KIND_ANSWER))
@@ -935,7 +936,7 @@ def _h_counter(g: Core, s: int, m: Move) -> bool:
 def _h_resolve(g: Core, s: int, m: Move) -> bool:
     p = g.pending
     assert p is not None
-    if g.phase == ANSWER:
+    if g.phase is ANSWER:
         order = g.responders(p.by)
         i = order.index(s)
         if i + 1 < len(order):
@@ -953,7 +954,7 @@ def _h_resolve(g: Core, s: int, m: Move) -> bool:
 
 def _h_decide(g: Core, s: int, m: Move) -> bool:
     """A decision of the pending one-off's effect (take, discard, scrap)."""
-    if g.phase == HAND_LIMIT:
+    if g.phase is HAND_LIMIT:
         g.discard(s, m.cards)
         g.end_turn()
         return False
