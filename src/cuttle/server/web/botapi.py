@@ -45,7 +45,8 @@ from .deps import (
 router = APIRouter(prefix="/api")
 
 KEEPALIVE = 5.0
-"""Seconds of silence after which a stream sends an empty line."""
+"""Seconds of silence after which a stream sends an empty line (``CUTTLE_BOT_KEEPALIVE``
+changes it)."""
 POLL = 1.0
 """Seconds between the event stream's looks at the database (sooner when woken here)."""
 STREAM_QUEUE = 64
@@ -55,6 +56,15 @@ BOT_LIMIT_NAME = "bot"
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
 DRAW_ACTIONS = ("offer", "accept", "decline")
 MAX_MOVE = 80
+
+
+def keepalive() -> float:
+    """Seconds of silence before a keep-alive line (``CUTTLE_BOT_KEEPALIVE``, at least
+    0.05; default :data:`KEEPALIVE`)."""
+    try:
+        return max(0.05, float(os.environ.get("CUTTLE_BOT_KEEPALIVE", KEEPALIVE)))
+    except ValueError:
+        return KEEPALIVE
 
 
 def bot_limit() -> str:
@@ -156,6 +166,8 @@ def _answer(reply: Reply, done: bool) -> JSONResponse:
             status = 409
         return JSONResponse({"ok": False, "error": error}, status_code=status)
     ack = next((m for m in reply.got if m.get("t") == "ack"), None)
+    if not done and ack is None:
+        return JSONResponse({"ok": False, "error": "nothing was done"}, status_code=400)
     out: dict[str, Any] = {"ok": True}
     if ack is not None:
         out["n"] = ack["n"]
@@ -197,7 +209,8 @@ async def event_stream(request: Request) -> StreamingResponse:
         wake = hub.wake.setdefault(bot_id, asyncio.Event())
         last_challenge = 0
         playing: set[str] = set()
-        quiet = 0.0
+        loop = asyncio.get_running_loop()
+        said, every = loop.time(), keepalive()
         try:
             while True:
                 wake.clear()
@@ -216,12 +229,14 @@ async def event_stream(request: Request) -> StreamingResponse:
                         out.append({"type": "gameFinish", "game": {"id": gid}})
                 for event in out:
                     yield dumps(event) + "\n"
-                quiet = 0.0 if out else quiet + POLL
-                if quiet >= KEEPALIVE:
-                    quiet = 0.0
+                now = loop.time()
+                if out:
+                    said = now
+                elif now - said >= every:
+                    said = now
                     yield "\n"
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), POLL)
+                    await asyncio.wait_for(wake.wait(), min(POLL, every))
         finally:
             left = hub.online.get(bot_id, 1) - 1
             if left > 0:
@@ -259,10 +274,11 @@ async def game_stream(request: Request, gid: str) -> StreamingResponse:
 
     async def lines() -> AsyncIterator[str]:
         await service.attach(live, conn)
+        every = keepalive()
         try:
             while not conn.dropped:
                 try:
-                    msg = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    msg = await asyncio.wait_for(queue.get(), every)
                 except TimeoutError:
                     yield "\n"
                     continue
