@@ -221,6 +221,7 @@ def test_bot_accounts_are_marked_and_cannot_sign_in(server: ServerProc) -> None:
     assert r.status_code == 401
     mine = owner.http.get("/api/bots").json()["bots"]
     assert [(b["name"], b["display"], b["bot"]) for b in mine] == [("markbot", "BOT markbot", True)]
+    assert "<h1>BOT markbot" in guest.http.get("/u/markbot").text
     lobby = guest.http.get("/").text
     assert 'id="bots-online"' in lobby and "/static/botlobby.js" in lobby
     assert guest.http.get("/static/botlobby.js").status_code == 200
