@@ -2,7 +2,7 @@
 
 One fixed action space serves every rule set (2 to 5 seats, teams, jokers, variants):
 
-* A move tuple ``(verb, card, target, seat, cards)`` (see :mod:`cuttle.engine.moves`)
+* A move ``Move(verb, card, target, seat, cards)`` (see :mod:`cuttle.engine.moves`)
   maps to one index through a table of *blocks*. A block is a verb plus the values its
   card, target and seat fields may take; the index is the block's offset plus the
   position of ``(card, target, seat)`` in that product. Seats are written *relative to
