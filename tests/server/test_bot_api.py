@@ -137,6 +137,10 @@ def test_the_example_plays_a_whole_game_against_a_person(server: ServerProc) -> 
         gid = c["game"]
         seen = person_plays(person, gid, seed=5)
         assert proc.wait(30) == 0
+        deadline = time.monotonic() + 20  # its stream closed: no longer online
+        while person.http.get("/api/bots/online").json()["bots"]:
+            assert time.monotonic() < deadline, "the closed event stream stayed online"
+            time.sleep(0.1)
     finally:
         if proc.poll() is None:
             proc.kill()

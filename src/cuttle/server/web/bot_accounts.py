@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -327,8 +327,10 @@ class BotAccounts:
                 .join(SeatRow, SeatRow.game_id == GameRow.id)
                 .where(
                     SeatRow.user_id == bot_id,
-                    GameRow.status != "open",
-                    GameRow.updated_at >= since,
+                    or_(
+                        GameRow.status == "playing",
+                        (GameRow.status == "over") & (GameRow.updated_at >= since),
+                    ),
                 )
             ).all()
             return {gid: status for gid, status in rows}
