@@ -149,8 +149,8 @@ def test_the_example_plays_a_whole_game_against_a_person(server: ServerProc) -> 
     seats = server.query("select seat, name, user_id from seats where game_id=? order by seat", gid)
     assert seats[1][1] == "BOT exbot"
     assert seats[0][2] == person.user["id"]
-    ((status,),) = server.query("select status from games where id=?", gid)
-    assert status == "over"
+    ((status, ranked),) = server.query("select status, ranked from games where id=?", gid)
+    assert status == "over" and not ranked
     _, moves = full_game(server, gid)
     assert any(s == 1 for s, _ in moves), "the bot never moved"
     assert any(s == 0 for s, _ in moves), "the person never moved"
@@ -283,6 +283,7 @@ def test_bad_input_gets_a_4xx_with_the_reason(server: ServerProc) -> None:
         ({"bot_seat": 0}, "must differ"),
         ({"level": "grandmaster"}, "level must"),
         ({"variants": ["nope"]}, "unknown variant"),
+        ({"ranked": True}, "never ranked"),
     ):
         r = person.post("/api/challenge/badbot", body)
         assert r.status_code == 400 and reason in r.text, (body, r.text)
@@ -300,3 +301,45 @@ def test_bad_input_gets_a_4xx_with_the_reason(server: ServerProc) -> None:
     assert r.status_code == 400 and "cannot resign" in r.text
     ((status, result),) = server.query("select status, result from games where id=?", gid)
     assert status == "over" and result is not None
+
+
+def test_chat_and_an_agreed_draw_through_the_api(server: ServerProc) -> None:
+    """The bot's chat reaches the person's players' channel; the person's draw offer
+    reaches the bot's stream, the bot accepts it by POST, and the game is drawn."""
+    owner = register(server.url, "drawowner")
+    token = make_bot(owner, "drawbot")
+    person = Client(server.url)
+    gid = challenge_and_accept(person, server.url, token, "drawbot")
+    http = bearer(server.url, token)
+    sock = person.ws(gid)
+    sock.until(lambda m: m["t"] == "state")
+    lines: list[dict[str, Any]] = []
+    with http.stream("GET", f"/api/bot/game/stream/{gid}") as stream:
+        it = (json.loads(x) for x in stream.iter_lines() if x.strip())
+        assert next(it)["t"] == "state"
+        r = http.post(f"/api/bot/game/{gid}/chat", json={"text": "good luck"})
+        assert r.status_code == 200, r.text
+        said = sock.until(lambda m: m["t"] == "chat")
+        assert (said["name"], said["text"], said["channel"]) == (
+            "BOT drawbot",
+            "good luck",
+            "players",
+        )
+        r = http.post(f"/api/bot/game/{gid}/draw/accept")
+        assert r.status_code == 400 and "no draw offer" in r.text
+        sock.send({"t": "draw", "action": "offer"})
+        for msg in it:
+            lines.append(msg)
+            if msg["t"] == "offer":
+                break
+        assert lines[-1]["draw"] == [0]
+        r = http.post(f"/api/bot/game/{gid}/draw/accept")
+        assert r.status_code == 200, r.text
+        for msg in it:
+            lines.append(msg)
+            if over(msg):
+                break
+    assert over(lines[-1]) and lines[-1]["line"] == "draw agreed"
+    sock.close()
+    ((status, termination),) = server.query("select status, termination from games where id=?", gid)
+    assert status == "over" and termination is not None

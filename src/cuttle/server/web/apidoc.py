@@ -123,6 +123,7 @@ ROUTES: dict[tuple[str, str], Schema] = {
         my_seat=NUMBER,
         bot_seat=NUMBER,
         level=TEXT,
+        ranked=FLAG,
     ),
     ("post", "/api/challenge/{cid}/{action}"): json_body(),
     ("post", "/api/bot/game/{gid}/move"): json_body(move=TEXT, n=NUMBER, id=TEXT),

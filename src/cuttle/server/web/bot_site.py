@@ -108,6 +108,8 @@ def _options(body: dict[str, Any]) -> dict[str, Any]:
     """The game a challenge asks for: ``rules``, ``variants``, ``players``, the
     challenger's seat ``my_seat`` (default 0), the bot's ``bot_seat`` (default the next),
     any other seat a built-in bot of ``level`` (default ``easy``)."""
+    if body.get("ranked", False) is not False:
+        raise ServiceError("games with bot accounts are never ranked among people")
     level = body.get("level", "easy")
     if not isinstance(level, str) or level not in BOT_LEVELS:
         raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
