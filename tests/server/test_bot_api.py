@@ -11,6 +11,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -90,8 +91,12 @@ class StreamBot(threading.Thread):
                 self.seen.append(msg)
                 if msg.get("t") in ("state", "event") and msg["legal"]:
                     move = self.rng.choice(msg["legal"])
-                    body = {"move": move, "n": msg["n"]}
-                    a = self.http.post(f"/api/bot/game/{self.gid}/move", json=body)
+                    if len(self.seen) % 2:  # the move in the body, or in the path
+                        body = {"move": move, "n": msg["n"]}
+                        a = self.http.post(f"/api/bot/game/{self.gid}/move", json=body)
+                    else:
+                        path = f"/api/bot/game/{self.gid}/move/{quote(move)}?n={msg['n']}"
+                        a = self.http.post(path)
                     if a.status_code != 200:
                         self.refusals.append(a.status_code)
 

@@ -49,13 +49,14 @@ def _registered(request: Request) -> User:
 
 @router.post("/bots")
 async def create_bot(request: Request) -> JSONResponse:
-    """Make a bot account (``name``, ``about``); its first token is in the answer, once."""
+    """Make a bot account (``name``, ``about`` or ``description``); its first token is in
+    the answer, once."""
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
     accounts = hub_of(request).accounts
     bot, token = await offload_of(request)(
-        accounts.create, ctx.user, body.get("name"), body.get("about")
+        accounts.create, ctx.user, body.get("name"), body.get("about", body.get("description"))
     )
     return JSONResponse({"bot": bot_json(bot), "token": token}, status_code=201)
 
