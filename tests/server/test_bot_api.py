@@ -348,3 +348,42 @@ def test_chat_and_an_agreed_draw_through_the_api(server: ServerProc) -> None:
     sock.close()
     ((status, termination),) = server.query("select status, termination from games where id=?", gid)
     assert status == "over" and termination is not None
+
+
+def test_two_bot_accounts_play_and_go_on_their_own_ladder(server: ServerProc) -> None:
+    """A bot challenges a bot with its token; both play through the Bot API; the game
+    is one result on the bot accounts' ladder: the winner above 1500, the loser below."""
+    owner = register(server.url, "ladderowner")
+    first, second = make_bot(owner, "ladder-a"), make_bot(owner, "ladder-b")
+    r = bearer(server.url, first).post("/api/challenge/ladder-b", json={"rules": "classic"})
+    assert r.status_code == 201, r.text
+    assert r.json()["challenger"] == "BOT ladder-a"
+    a = bearer(server.url, second).post(f"/api/challenge/{r.json()['id']}/accept")
+    assert a.status_code == 200, a.text
+    gid = a.json()["game"]
+    bots = [StreamBot(server.url, t, gid, seed) for t, seed in ((first, 1), (second, 2))]
+    for b in bots:
+        b.start()
+    for b in bots:
+        b.join(120)
+        assert not b.is_alive() and over(b.seen[-1])
+    for seat, b in enumerate(bots):
+        assert b.seen[0]["seat"] == seat
+        assert check_no_hidden(server, gid, b.seen, seat) >= 2
+    ((result,),) = server.query("select result from games where id=?", gid)
+    rows = {
+        row["name"]: row
+        for row in httpx.get(server.url + "/api/bots/ladder?rules=classic").json()["bots"]
+    }
+    assert set(rows) == {"ladder-a", "ladder-b"}
+    ra, rb = rows["ladder-a"], rows["ladder-b"]
+    assert ra["games"] == rb["games"] == 1 and ra["provisional"]
+    if result == "draw":
+        assert ra["rating"] == rb["rating"] == 1500 and ra["draws"] == 1
+    else:
+        won, lost = (ra, rb) if result == "p0" else (rb, ra)
+        assert won["rating"] > 1500 > lost["rating"]
+        assert (won["wins"], won["losses"], lost["wins"], lost["losses"]) == (1, 0, 0, 1)
+    page = httpx.get(server.url + "/bots/ladder?rules=classic").text
+    assert 'data-bot="ladder-a"' in page and "BOT ladder-b" in page
+    assert httpx.get(server.url + "/api/bots/ladder?rules=cutthroat").status_code == 400

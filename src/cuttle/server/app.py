@@ -252,6 +252,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(series_site.router)
     app.include_router(botapi.router)
     app.include_router(bot_site.router)
+    app.include_router(bot_site.page_router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
     app.add_middleware(SessionLookup, auth=app.state.auth, offload=offload)

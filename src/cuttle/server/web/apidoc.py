@@ -111,6 +111,8 @@ ROUTES: dict[tuple[str, str], Schema] = {
         **{f"seat{k}": TEXT for k in range(1, 6)},
         **{f"name{k}": TEXT for k in range(1, 6)},
     ),
+    ("get", "/api/bots/ladder"): query("rules"),
+    ("get", "/bots/ladder"): query("rules"),
     ("post", "/api/bots"): json_body(name=TEXT, about=TEXT, description=TEXT),
     ("post", "/api/bots/{name}/tokens"): json_body(
         scopes={"type": "array", "items": TEXT}, label=TEXT

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from cuttle.engine.rules import PRESETS, VARIANTS
 
@@ -22,6 +22,7 @@ from ..errors import ServiceError
 from ..game.spec import rules_of
 from ..models import User
 from .bot_accounts import bot_json
+from .bot_ladder import ladder
 from .botapi import bot_of, hub_of
 from .deps import (
     RowId,
@@ -34,8 +35,10 @@ from .deps import (
     require,
     service_of,
 )
+from .pages import render
 
 router = APIRouter(prefix="/api")
+page_router = APIRouter()
 
 ACTIONS = ("accept", "decline")
 
@@ -73,6 +76,33 @@ async def online_bots(request: Request) -> JSONResponse:
     """The bot accounts whose program listens now (an open event stream in this worker)."""
     hub = hub_of(request)
     return JSONResponse({"bots": await offload_of(request)(hub.accounts.bots, set(hub.online))})
+
+
+def _ladder_rules(request: Request) -> str:
+    rules = request.query_params.get("rules") or "standard"
+    if rules not in PRESETS or PRESETS[rules].players != 2:
+        two = [k for k, r in PRESETS.items() if r.players == 2]
+        raise ServiceError(f"rules must be a two-seat rule set: {', '.join(two)}")
+    return rules
+
+
+@router.get("/bots/ladder")
+async def ladder_json(request: Request) -> JSONResponse:
+    """The bot accounts' ladder under ``rules`` (default ``standard``; see
+    :mod:`.bot_ladder`)."""
+    rules = _ladder_rules(request)
+    rows = await offload_of(request)(ladder, service_of(request).sessions, rules)
+    return JSONResponse({"rules": rules, "bots": rows})
+
+
+@page_router.get("/bots/ladder", response_class=HTMLResponse)
+async def ladder_page(request: Request) -> Response:
+    """The bot accounts' ladder as a page."""
+    ctx = await ensure_async(request)
+    rules = _ladder_rules(request)
+    rows = await offload_of(request)(ladder, service_of(request).sessions, rules)
+    keys = [k for k, r in PRESETS.items() if r.players == 2]
+    return render(request, ctx, "bot_ladder.html", rules=rules, keys=keys, rows=rows)
 
 
 @router.get("/bots/{name}/tokens")
