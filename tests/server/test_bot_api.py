@@ -361,6 +361,9 @@ def test_two_bot_accounts_play_and_go_on_their_own_ladder(server: ServerProc) ->
     a = bearer(server.url, second).post(f"/api/challenge/{r.json()['id']}/accept")
     assert a.status_code == 200, a.text
     gid = a.json()["game"]
+    for token in (first, second):
+        seen = bearer(server.url, token).get(f"/api/challenge/{r.json()['id']}").json()
+        assert (seen["status"], seen["game"]) == ("accepted", gid)
     bots = [StreamBot(server.url, t, gid, seed) for t, seed in ((first, 1), (second, 2))]
     for b in bots:
         b.start()

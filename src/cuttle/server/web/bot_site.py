@@ -232,11 +232,16 @@ def _players(options: dict[str, Any]) -> int:
 
 @router.get("/challenge/{cid}")
 async def challenge_status(request: Request, cid: RowId) -> JSONResponse:
-    """Challenge ``cid`` as its challenger or its bot sees it (``status``, ``game``)."""
-    ctx = current(request)
-    if ctx is None:
-        raise HTTPException(401, "no session: GET /api/session first")
-    row = await offload_of(request)(hub_of(request).accounts.challenge_of, cid, ctx.user.id)
+    """Challenge ``cid`` as its challenger or its bot sees it (``status``, ``game``): a
+    person with the session cookie, a bot with its token."""
+    if request.headers.get("authorization"):
+        who = (await bot_of(request, "bot:play")).user
+    else:
+        ctx = current(request)
+        if ctx is None:
+            raise HTTPException(401, "no session: GET /api/session first")
+        who = ctx.user
+    row = await offload_of(request)(hub_of(request).accounts.challenge_of, cid, who.id)
     if row is None:
         raise HTTPException(404, "no such challenge of yours")
     return JSONResponse(row)
