@@ -42,7 +42,7 @@ from cuttle.engine.moves import (
     VERBS,
     seated,
 )
-from cuttle.engine.table import BARE_STACKS, PHASES, Stack
+from cuttle.engine.table import BARE_STACKS, PHASES, Cover, Stack
 from helpers_positions import game
 
 RULES = ("classic", "standard", "cutthroat", "team", "cuttlecards")
@@ -163,15 +163,23 @@ def test_field_stacks_are_named_and_equal_their_plain_tuples() -> None:
     ten = g.points[0][0]
     assert type(ten) is Stack
     assert (ten.card, ten.owner, ten.covers) == (card("TH"), 1, ((card("JC"), 0),))
+    jack = ten.covers[-1]
+    assert type(jack) is Cover and (jack.card, jack.to) == (card("JC"), 0)
+    assert type(ten.covers) is tuple  # the accelerator reads covers as an exact tuple
     assert ten == (card("TH"), 1, ((card("JC"), 0),))
     assert g.faces[0][0] == Stack(card("KD"), 0) == (card("KD"), 0, ())
 
 
 def test_stacks_made_in_play_are_stacks() -> None:
+    covered = 0
     for seed in range(20):
-        g = _random_game("standard", seed)
+        g = _random_game("team", seed)
         for field in (*g.points, *g.faces):
-            assert all(type(st_) is Stack for st_ in field)
+            for st_ in field:
+                assert type(st_) is Stack and type(st_.covers) is tuple
+                assert all(type(cov) is Cover for cov in st_.covers)
+                covered += len(st_.covers)
+    assert covered > 0  # jacks were played, so covers were checked
 
 
 # ---------------------------------------------------------------------- phases and endings

@@ -753,7 +753,7 @@ class SeatEncoder:
                     if covers:
                         for j, _to in covers:
                             w[cb + j] = 1.0
-                        w[top + covers[-1][0]] = 1.0
+                        w[top + covers[-1].card] = 1.0
                     score += POINT_VALUE[c]
                 w[sc] = score
             faces = faces_of[v]
@@ -766,7 +766,7 @@ class SeatEncoder:
                     if covers:
                         for j, _to in covers:
                             w[cb + j] = 1.0
-                        w[top + covers[-1][0]] = 1.0
+                        w[top + covers[-1].card] = 1.0
                     rank = RANK_OF[c]
                     if rank == KING:
                         kings += 1

@@ -58,6 +58,7 @@ from .table import (
     MAIN,
     OVER,
     SEVEN_PHASE,
+    Cover,
     Outcome,
     Pending,
     Phase,
@@ -287,7 +288,7 @@ class Core:
         for v in range(self.n):
             for base, _, covers in (*self.points[v], *self.faces[v]):
                 if covers and (base == c or any(cov == c for cov, _ in covers)):
-                    return covers[-1][0]
+                    return covers[-1].card
         return c
 
     def owner_of(self, c: int) -> int:
@@ -299,7 +300,7 @@ class Core:
         st = (self.faces if kind in ("face", "joker") else self.points)[v][i]
         if kind in ("face", "point"):
             return st.owner
-        return self.played_by.get(c, st.covers[-1][1])
+        return self.played_by.get(c, st.covers[-1].to)
 
     def legal_moves(self) -> list[str]:
         """Return the canonical text of every legal move of the seat to act.
@@ -391,7 +392,7 @@ class Core:
         if r == JOKER_RANK:
             # a stolen queen is reached through its top joker: shielded as the queen is
             for st in self.faces[v]:
-                if st.covers and st.covers[-1][0] == target and RANK_OF[st.card] == QUEEN:
+                if st.covers and st.covers[-1].card == target and RANK_OF[st.card] == QUEEN:
                     r = QUEEN
         if r == QUEEN:
             return self.rules.queens_guard_queens and q >= 2
@@ -401,10 +402,10 @@ class Core:
         """Cards on ``v``'s field a two may scrap: glasses, royals, top jacks and jokers."""
         ts = list(self.glasses[v])
         for st in self.faces[v]:
-            ts.append(st.covers[-1][0] if st.covers else st.card)
+            ts.append(st.covers[-1].card if st.covers else st.card)
         for st in self.points[v]:
             if st.covers:
-                ts.append(st.covers[-1][0])
+                ts.append(st.covers[-1].card)
         return ts
 
     def _jack_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
@@ -626,12 +627,12 @@ class Core:
             for i, st in enumerate(self.faces[v]):
                 if st.card == c:
                     return "face", v, i
-                if st.covers and st.covers[-1][0] == c:
+                if st.covers and st.covers[-1].card == c:
                     return "joker", v, i
             for i, st in enumerate(self.points[v]):
                 if st.card == c:
                     return "point", v, i
-                if st.covers and st.covers[-1][0] == c:
+                if st.covers and st.covers[-1].card == c:
                     return "jack", v, i
         raise AssertionError(f"{CARD_NAMES[c]} is not on the table")
 
@@ -640,7 +641,7 @@ class Core:
         seat that controlled it before that cover."""
         base, owner, covers = group[v].pop(i)
         rest = covers[:-1]
-        back = rest[-1][1] if rest else owner
+        back = rest[-1].to if rest else owner
         group[back].append(Stack(base, owner, rest) if rest else BARE_STACKS[owner][base])
 
     def remove_target(self, c: int) -> tuple[int, list[int]]:
@@ -871,7 +872,7 @@ def _h_royal(g: Core, s: int, m: Move) -> bool:
         v, i = g.find_face(t)
         base, owner, covers = g.faces[v].pop(i)
         dest = s if to < 0 else to
-        g.faces[dest].append(Stack(base, owner, (*covers, (c, dest))))
+        g.faces[dest].append(Stack(base, owner, (*covers, Cover(c, dest))))
         if dest != s or g.played_by:
             g._cover(c, s, dest)
     g._after_royal(s, c)
@@ -894,7 +895,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
     v, i = g.find_point(t)
     base, owner, covers = g.points[v].pop(i)
     dest = to if to >= 0 else (s if v != s else g._opps[s][0])
-    g.points[dest].append(Stack(base, owner, (*covers, (c, dest))))
+    g.points[dest].append(Stack(base, owner, (*covers, Cover(c, dest))))
     if dest != s or g.played_by:
         g._cover(c, s, dest)
     g._after_royal(s, c)
