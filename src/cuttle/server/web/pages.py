@@ -166,7 +166,8 @@ async def replay_page(request: Request, gid: str) -> Response:
     """The replay viewer of a finished game."""
     ctx = await ensure_async(request)
     live = await service_of(request).fetch(gid)
-    return render(request, ctx, "replay.html", gid=gid, game=live.meta())
+    seat = live.seat_of(ctx.user.id)  # the viewer's own seat is drawn at the bottom, "(you)"
+    return render(request, ctx, "replay.html", gid=gid, game=live.meta(), seat=seat)
 
 
 ProfileData = tuple[list[dict[str, Any]], dict[str, Any] | None]
