@@ -1,12 +1,15 @@
 """What the site's pages and JSON tell players, checked on a real server: a replay's
-goals and scores as they stood at each position, the viewer's own seat in a replay, and
-an open game's clock in the lobby's list."""
+goals and scores as they stood at each position, the viewer's own seat in a replay, an
+open game's clock in the lobby's list, and a profile's games and record in words."""
 
 from __future__ import annotations
 
 import random
+import re
+from datetime import UTC, datetime
 from typing import Any
 
+from leagueutil import register
 from srvutil import Client, ServerProc, Socket, new_table
 
 STANDARD_GOALS = {0: 21, 1: 14, 2: 10, 3: 5, 4: 0}
@@ -92,3 +95,58 @@ def test_the_lobby_lists_an_open_games_clock(server: ServerProc, alice: Client) 
     page = Client(server.url).http.get("/").text
     row = page[page.index(f'data-game="{gid}"') :]
     assert "clock 5+3" in row[: row.index("</tr>")]
+
+
+def _resigned_game(winner: Client, loser: Client, ranked: bool = False) -> str:
+    """A two-person game ``loser`` made and resigned after ``winner`` joined; its id."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    r = loser.post("/api/games", {"seats": seats, "ranked": ranked})
+    assert r.status_code == 201, r.text
+    gid: str = r.json()["id"]
+    assert winner.post(f"/api/games/{gid}/join").json()["seat"] == 1
+    sock = loser.ws(gid)
+    sock.until(lambda m: m["t"] == "state")
+    sock.send({"t": "resign", "id": "r"})
+    sock.until(lambda m: m["t"] == "event" and m["line"] == "p0: resign")
+    sock.close()
+    return gid
+
+
+def _row(page: str, gid: str) -> str:
+    """The profile's games-table row of game ``gid``."""
+    row = page[page.index(f'<tr data-game="{gid}">') :]
+    return row[: row.index("</tr>")]
+
+
+def test_the_profile_lists_games_in_words_with_dates(
+    server: ServerProc, alice: Client, bob: Client
+) -> None:
+    names = {
+        who: c.http.get("/api/session").json()["user"]["name"]
+        for who, c in (("alice", alice), ("bob", bob))
+    }
+    gid = _resigned_game(bob, alice)
+    today = datetime.now(UTC).strftime("%Y-%m-%d")
+    won = _row(bob.http.get("/me").text, gid)
+    lost = _row(alice.http.get("/me").text, gid)
+    assert "Won by resignation" in won and names["alice"] in won and today in won
+    assert "Lost by resignation" in lost and names["bob"] in lost and today in lost
+    for row in (won, lost):
+        assert "(resign)" not in row and not re.search(r"\bp[01]\b", row)
+        assert f">{gid}<" not in row  # the id is no link text
+        assert f'href="/g/{gid}/replay"' in row
+
+
+def test_the_league_record_columns_line_up(server: ServerProc) -> None:
+    ann, ben = register(server.url, "lineann"), register(server.url, "lineben")
+    _resigned_game(ben, ann, ranked=True)
+    page = Client(server.url).http.get("/u/lineben").text
+    record = page[page.index('id="record"') :]
+    record = record[: record.index("</table>")]
+    heads = re.findall(r"<th([^>]*)>([^<]*)</th>", record)
+    cells = re.findall(r"<td([^>]*)>([^<]*)</td>", record)
+    assert [h for _, h in heads] == ["Rule set", "Wins", "Losses", "Draws"]
+    assert [c for _, c in cells] == ["standard", "1", "0", "0"]
+    # Each header is aligned as its column's cells (numbers: both to the right).
+    for (head, _), (cell, _) in zip(heads, cells, strict=True):
+        assert ('class="num"' in head) == ('class="num"' in cell)
