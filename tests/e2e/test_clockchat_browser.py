@@ -117,6 +117,9 @@ def test_chat_between_two_browsers_and_a_spectator(site: ServerProc, browser: Br
         assert p.evaluate("() => window.pwned") is None
     say(c, "spectators here")
     expect(c.locator("#chat-log .chat-text")).to_have_text(["spectators here"])
+    # Nobody is offered to mute themselves: a spectator's own line has no mute link.
+    expect(c.locator("#chat-log .chat-mute")).to_have_count(0)
+    expect(a.locator("#chat-log .chat-mute")).to_have_count(0)
     say(b, "players here")
     expect(a.locator("#chat-log .chat-text")).to_have_text([evil, "players here"])
     expect(c.locator("#chat-log .chat-text")).to_have_text(["spectators here"])
