@@ -1,18 +1,36 @@
 """End-to-end: defects found by playing the web table, each fixed and kept fixed: a table
 waiting for its players says so, lobby errors show beside their control, a clock and a
 bot seat never meet in the create form, the ranked badge and clock survive the lobby's
-refresh, the keyboard focus stays on the hand after a move, and a replay draws the
-viewer's seat as theirs with the goals of its moment."""
+refresh, the keyboard focus stays on the hand after a move, a replay draws the viewer's
+seat as theirs with the goals of its moment, and a one-off's target is marked while the
+seat without a two is not told to counter with one."""
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from webutil import ServerProc, api_post, fast, module_fixtures
 
-site_fixture, browser_fixture = module_fixtures()
+from cuttle.engine.cards import CARD_NAMES
+
+_, browser_fixture = module_fixtures()
+
+FORGET_AFTER = 0.2
+"""Seconds this module's server keeps a game nobody watches (so a stacked deck is read)."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A running server (bots answer after 50 ms) that soon forgets games nobody opened."""
+    data = tmp_path_factory.mktemp("e2e") / "data"
+    proc = ServerProc(data, bot_delay=0.05, env={"CUTTLE_FORGET_AFTER": str(FORGET_AFTER)})
+    yield proc.start()
+    proc.stop()
+
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -169,3 +187,38 @@ def test_a_replay_is_drawn_for_its_viewer_with_the_goals_of_the_moment(
     expect(b.locator(".seat.mine")).to_have_attribute("data-seat", "1")
     expect(b.locator('.seat[data-seat="0"] .seat-name')).not_to_contain_text("(you)")
     expect(b.locator('.seat[data-seat="0"] .score')).to_have_text("0 / 21 points")
+
+
+def two_seat_deck(p0: list[str], p1: list[str]) -> list[str]:
+    """A standard deck dealing ``p0`` (5 cards) to seat 0 and ``p1`` (6) to seat 1."""
+    rest = [c for c in CARD_NAMES if c[0] != "X" and c not in p0 and c not in p1]
+    return [card for pair in zip(p0, p1[:5], strict=True) for card in pair] + [p1[5], *rest]
+
+
+def test_a_targeted_card_is_marked_and_no_two_is_asked_for(
+    site: ServerProc, two: tuple[BrowserContext, BrowserContext]
+) -> None:
+    a, b = two[0].new_page(), two[1].new_page()
+    a.goto(site.url + "/")
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    gid = api_post(a, "/api/games", {"seats": seats})["id"]
+    deck = two_seat_deck(["7C", "3C", "6D", "8H", "4S"], ["9S", "TD", "JH", "QC", "5D", "6H"])
+    with site.db() as db:  # stacked before anyone opens the table: nobody holds a two
+        db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
+    time.sleep(5 * FORGET_AFTER)  # the server reads the stacked game again at the join
+    b.goto(site.url + "/")
+    api_post(b, f"/api/games/{gid}/join", {})
+    a.goto(f"{site.url}/g/{gid}")
+    b.goto(f"{site.url}/g/{gid}")
+    a.click('#board .card.playable[data-card="7C"]')
+    a.click('#actions button.cand[data-move="points 7C"]')
+    b.click('#board .card.playable[data-card="9S"]')
+    b.click('#board .card.target[data-card="7C"]')
+    b.click('#actions button.cand[data-move="oneoff 9S 7C"]')
+    # Seat 0 holds no two: it is not told to counter with one, and sees what is aimed at.
+    expect(a.locator("#prompt")).to_contain_text("You have no two to counter it")
+    expect(a.locator("#prompt")).not_to_contain_text("Counter it with a two")
+    expect(a.locator('.seat.mine .field .card[data-card="7C"]')).to_have_class(
+        re.compile(r"\btargeted\b")
+    )
+    expect(b.locator('.seat[data-seat="0"] .field .card.targeted')).to_have_count(1)

@@ -30,6 +30,17 @@ export function renderBoard(root, view, meta, me, hooks = {}, opts = {}) {
   root.appendChild(top);
   root.appendChild(centerEl(view, meta, hooks));
   root.appendChild(seatEl(view, meta, bottom, me, hooks, false));
+  markTargeted(root, view);
+}
+
+// The card a pending one-off (or a counter's one-off) aims at, marked on the table.
+function markTargeted(root, view) {
+  const t = view.pending && view.pending.target;
+  if (!t) return;
+  for (const node of root.querySelectorAll(`.seat .card[data-card="${t}"]`)) {
+    node.classList.add("targeted");
+    node.setAttribute("aria-label", `${node.getAttribute("aria-label") || cardLabel(t)}, targeted`);
+  }
 }
 
 function seatEl(view, meta, s, me, hooks, compact) {

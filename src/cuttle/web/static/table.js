@@ -458,9 +458,11 @@ function counterPrompt() {
     ? played.text.split(" as a one-off ")[1].replace(/\.$/, "").split(". ")[0] : "";
   const whose = p.by === me ? "your" : `${seatName(meta, p.by)}'s`;
   const k = p.counters.length;
+  // Only a seat holding a two that may counter is told to counter.
+  const two = legal.some((m) => m.startsWith("counter "));
   if (!k) {
     return `${Name(p.by)} ${p.by === me ? "play" : "plays"} the ${card} as a one-off${intent ? " " + intent : ""}. ` +
-      `Counter it with a two, or Resolve to let it take effect.`;
+      (two ? "Counter it with a two, or Resolve to let it take effect." : "You have no two to counter it: Resolve to let it take effect.");
   }
   const last = p.counters[k - 1];
   const who = lastSaid(new RegExp(`^p\\d+: counter ${last}\\b`));
@@ -471,7 +473,7 @@ function counterPrompt() {
   const resolve = k % 2 === 1
     ? `Resolve: the ${card} is cancelled and goes to the scrap with the twos.`
     : `Resolve: the ${card} takes effect${intent ? " (" + intent + ")" : ""}.`;
-  return `${counterer} ${verb} ${what} with the ${cardLabel(last)}. Counter back with a two, or ${resolve}`;
+  return `${counterer} ${verb} ${what} with the ${cardLabel(last)}. ${two ? "Counter back with a two, or" : "You have no two to counter back."} ${resolve}`;
 }
 
 // Before every seat is taken: who is still awaited, and how to bring them.
