@@ -148,6 +148,12 @@ def test_the_focus_stays_on_the_hand_after_a_move(site: ServerProc, browser: Bro
     gid = api_post(page, "/api/quickplay", {"level": "random"})["id"]
     page.goto(f"{site.url}/g/{gid}")
     page.wait_for_selector("#deck.playable")
+    # The notation tools wait folded below the game's controls, for experts.
+    expect(page.locator("#move-text")).to_be_hidden()
+    expect(page.locator("#movebox #all-moves")).to_have_count(0)
+    expect(page.locator("#expert #all-moves")).to_have_count(1)
+    page.click("#type-move summary")
+    expect(page.locator("#move-text")).to_be_visible()
     # A move from the action list (its button goes away), by keyboard.
     page.locator(".seat.mine .hand .card.playable").first.focus()
     page.keyboard.press("Enter")

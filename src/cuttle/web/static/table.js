@@ -348,7 +348,7 @@ function draw() {
   renderHint(moves);
   renderLog();
   if (!again && lostFocus() && moves.length) nextFocus(board);
-  $("movebox").hidden = over || me === null;
+  $("movebox").hidden = $("expert").hidden = over || me === null;
   $("btn-rematch").hidden = !over || me === null;
   $("btn-rematch").textContent = (meta.rematch_asked || []).includes(me) ? "Rematch asked" : (meta.rematch_asked || []).length ? "Accept rematch" : "Rematch";
   $("btn-rematch").disabled = (meta.rematch_asked || []).includes(me);
@@ -503,6 +503,7 @@ function phasePrompt(moves, discardCount) {
 function renderActions(moves, cands, discarding, discardCount) {
   const box = $("actions");
   box.replaceChildren();
+  $("expert-moves").replaceChildren();
   const prompt = $("prompt");
   prompt.textContent = "";
   if (!connected) { prompt.textContent = "Reconnecting… moves are paused."; return; }
@@ -543,7 +544,7 @@ function renderActions(moves, cands, discarding, discardCount) {
   list.className = "all-list";
   for (const m of moves) list.appendChild(button(label(m.text), () => play(m.text), "move", m.text));
   all.appendChild(list);
-  box.appendChild(all);
+  $("expert-moves").appendChild(all); // for experts, below the game's own controls
 }
 
 // What to do with the selected card: which highlighted things a click may choose.
