@@ -94,6 +94,10 @@ SLOW_TESTS = frozenset(
         "test_hostile.py::test_a_flooding_socket_is_closed_with_1008",
         "test_protocol.py::test_a_failing_program_loses_with_its_reason_and_the_arena_goes_on",
         "test_write_failure.py::test_a_failed_write_is_refused_and_the_table_takes_the_stored_truth",
+        "test_socket_sessions.py::test_anonymous_sockets_are_capped_per_address",
+        "test_bot_api_storage.py::test_keepalive_lines_and_the_per_token_limit",
+        "test_protocol.py::test_the_arenas_time_per_move_is_a_programs_time",
+        "test_forget_open.py::test_a_created_game_nobody_joins_is_forgotten_and_read_again_on_join",
     }
 )
 """``module::test`` names (parameters left off) of single long tests, each measured at
