@@ -12,6 +12,8 @@ from typing import Any
 from leagueutil import register
 from srvutil import Client, ServerProc, Socket, new_table
 
+from cuttle.engine.records import read_record
+
 STANDARD_GOALS = {0: 21, 1: 14, 2: 10, 3: 5, 4: 0}
 """rules.md: a standard seat's goal by the number of its kings."""
 
@@ -150,3 +152,24 @@ def test_the_league_record_columns_line_up(server: ServerProc) -> None:
     # Each header is aligned as its column's cells (numbers: both to the right).
     for (head, _), (cell, _) in zip(heads, cells, strict=True):
         assert ('class="num"' in head) == ('class="num"' in cell)
+
+
+def test_the_downloaded_record_has_a_date_and_the_tables_names(
+    server: ServerProc, alice: Client
+) -> None:
+    r = alice.post("/api/quickplay", {"level": "easy"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    sock = alice.ws(gid)
+    sock.until(lambda m: m["t"] == "state")
+    sock.send({"t": "resign", "id": "r"})
+    sock.until(lambda m: m["t"] == "event" and m["line"] == "p0: resign")
+    sock.close()
+    me = alice.http.get("/api/session").json()["user"]["name"]
+    got = alice.http.get(f"/api/games/{gid}/record")
+    assert got.status_code == 200
+    assert f'filename="cuttle-{gid}.cuttle"' in got.headers["content-disposition"]
+    today = datetime.now(UTC).strftime("%Y.%m.%d")
+    assert f'[Date "{today}"]' in got.text
+    assert f'[Players "{me} Easy_bot"]' in got.text
+    assert read_record(got.text).is_over  # still a record any reader replays

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -344,15 +345,23 @@ async def replay_json(request: Request, gid: str) -> dict[str, Any]:
 @router.get("/games/{gid}/record", response_class=PlainTextResponse)
 async def record(request: Request, gid: str) -> PlainTextResponse:
     """The game record (notation.md) of a finished game, as a download."""
-    live = await service_of(request).fetch(gid)
+    service = service_of(request)
+    live = await service.fetch(gid)
     if live.status != "over":
         raise ServiceError("the record is available when the game is over (it shows the deck)", 409)
-    names = " ".join(
-        (s.name or f"p{i}").replace(" ", "_").replace('"', "") for i, s in enumerate(live.seats)
-    )
-    text = live.table.record({"Event": "cuttle server", "Site": f"/g/{gid}", "Players": names})
+    # The names the table shows ("Easy bot", not "bot (easy)"), spaces as "_".
+    shown = P.seat_names(live.players_meta())
+    names = " ".join(n.replace(" ", "_").replace('"', "") or f"p{i}" for i, n in enumerate(shown))
+
+    def created() -> float:
+        with service.sessions() as db:
+            return float(db.scalar(select(GameRow.created_at).where(GameRow.id == gid)) or 0)
+
+    date = time.strftime("%Y.%m.%d", time.gmtime(await offload_of(request)(created)))
+    headers = {"Event": "cuttle server", "Site": f"/g/{gid}", "Date": date, "Players": names}
     return PlainTextResponse(
-        text, headers={"content-disposition": f'attachment; filename="cuttle-{gid}.txt"'}
+        live.table.record(headers),
+        headers={"content-disposition": f'attachment; filename="cuttle-{gid}.cuttle"'},
     )
 
 
