@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -573,3 +576,58 @@ def test_installed_command_pipeline(tmp_path: Path) -> None:
 def test_play_refuses_a_bad_bot_pause(value: str) -> None:
     code, _, err = run(["play", "--plain", "--bot-pause", value], "")
     assert code == 2 and "--bot-pause" in err and "Traceback" not in err
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux /proc)."""
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        return [int(k) for t in tasks for k in (t / "children").read_text().split()]
+    except OSError:
+        return []
+
+
+def _search_workers(pid: int) -> list[int]:
+    """The search workers under ``pid``: the children of its helper processes (the
+    forkserver starts them)."""
+    return [w for helper in _children(pid) for w in _children(helper)]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_ctrl_c_against_a_searching_bot_asks_to_save_without_a_worker_traceback(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C reaches the whole process group, search workers included: the game is
+    interrupted, the save question is asked, and no worker prints a traceback."""
+    proc = subprocess.Popen(
+        [str(CUTTLE), "play", "--plain", "--opponent", "hard", "--seed", "3"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, cwd=tmp_path, start_new_session=True,
+    )  # fmt: skip
+    assert proc.stdin is not None and proc.stdout is not None
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stdout or ()), daemon=True)
+    reader.start()
+    proc.stdin.write("draw\n")  # then the bot searches, on worker processes
+    proc.stdin.flush()
+    try:
+        for _ in range(6000):  # until the bot has searched (on workers) and moved
+            moved = any("[p1: " in line for line in lines)
+            if (moved and _search_workers(proc.pid)) or proc.poll() is not None:
+                break
+            threading.Event().wait(0.02)
+        assert proc.poll() is None, "".join(lines)
+        workers = len(_search_workers(proc.pid))
+        os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does in a terminal
+        proc.stdin.write("n\n")
+        proc.stdin.close()
+        proc.wait(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    reader.join(timeout=30)
+    out = "".join(lines)
+    assert workers >= 1, "the hard bot searched without worker processes"
+    assert proc.returncode == 1
+    assert "Game interrupted." in out and "Save the unfinished game" in out
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out

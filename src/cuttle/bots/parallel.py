@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import atexit
 import multiprocessing
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -40,9 +41,17 @@ def _get_pool(workers: int) -> ProcessPoolExecutor:
         methods = multiprocessing.get_all_start_methods()
         method = "forkserver" if "forkserver" in methods else "spawn"
         ctx = multiprocessing.get_context(method)
-        _pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+        _pool = ProcessPoolExecutor(
+            max_workers=workers, mp_context=ctx, initializer=_ignore_interrupts
+        )
         _pool_size = workers
     return _pool
+
+
+def _ignore_interrupts() -> None:
+    """In a search worker: Ctrl-C is for the program that asked (it stops waiting for
+    the search); the worker goes on quietly instead of printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def shutdown_pool() -> None:
