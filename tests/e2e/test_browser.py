@@ -117,7 +117,9 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     assert page.locator("#board .card.back").count() == 0  # all cards shown
     # The profile lists the game.
     page.goto(site.url + "/me")
-    expect(page.locator(f"#games a[href='/g/{gid}']")).to_be_visible()
+    row = page.locator(f"#games tr[data-game='{gid}']")
+    expect(row.locator(f"a[href='/g/{gid}/replay']")).to_be_visible()
+    expect(row).to_contain_text(re.compile(r"\b(Won|Lost|Draw)\b"))
     ctx.close()
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webutil import ServerProc, api_post, fast, module_fixtures
+from webutil import ServerProc, api_post, fast, module_fixtures, no_horizontal_overflow, shot
 
 from cuttle.engine.cards import CARD_NAMES
 
@@ -33,6 +33,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
 
 
 DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -75,6 +76,11 @@ def test_a_table_waiting_for_its_opponent_says_so(
     expect(a.locator("#actions button")).to_have_count(0)
     expect(a.locator("#board .badge")).to_have_count(0)
     expect(a.locator("#invite-box")).to_be_visible()
+    shot(a, "table-waiting.png", full_page=False)
+    a.set_viewport_size(PHONE)
+    no_horizontal_overflow(a)
+    shot(a, "table-waiting-phone.png", full_page=False)
+    a.set_viewport_size(DESKTOP)
     # Once the opponent sits down, the game starts at the creator's table by itself.
     b.goto(site.url + "/")
     api_post(b, f"/api/games/{gid}/join", {})
@@ -195,6 +201,25 @@ def test_a_replay_is_drawn_for_its_viewer_with_the_goals_of_the_moment(
     expect(b.locator('.seat[data-seat="0"] .score')).to_have_text("0 / 21 points")
 
 
+def clear_of_card(page: Page, captions: str) -> bool:
+    """Whether every caption matched by ``captions`` lies at least 8 px from the pending
+    card (its 3 px highlight ring and a margin) or on another line."""
+    return bool(
+        page.evaluate(
+            """(sel) => {
+                const card = document.querySelector('#pending .card').getBoundingClientRect();
+                return [...document.querySelectorAll(sel)].every((s) => {
+                    const r = s.getBoundingClientRect();
+                    const apart = r.right <= card.left - 8 || r.left >= card.right + 8;
+                    const below = r.top >= card.bottom || r.bottom <= card.top;
+                    return apart || below;
+                });
+            }""",
+            captions,
+        )
+    )
+
+
 def two_seat_deck(p0: list[str], p1: list[str]) -> list[str]:
     """A standard deck dealing ``p0`` (5 cards) to seat 0 and ``p1`` (6) to seat 1."""
     rest = [c for c in CARD_NAMES if c[0] != "X" and c not in p0 and c not in p1]
@@ -228,3 +253,8 @@ def test_a_targeted_card_is_marked_and_no_two_is_asked_for(
         re.compile(r"\btargeted\b")
     )
     expect(b.locator('.seat[data-seat="0"] .field .card.targeted')).to_have_count(1)
+    shot(a, "table-counter.png", full_page=False)
+    # The pending card (ringed as the newest move) leaves its captions clear, phone too.
+    for size in (DESKTOP, PHONE):
+        a.set_viewport_size(size)
+        assert clear_of_card(a, "#pending > span"), size
