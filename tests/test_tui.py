@@ -1366,3 +1366,22 @@ async def test_every_seat_score_is_on_screen(size: tuple[int, int], players: int
             if isinstance(app.screen, TableScreen):
                 assert scores_in_sight(app) == []
         assert any(table(app).session.game.score(s) for s in range(players))
+
+
+async def test_ctrl_q_asks_before_leaving_a_game_in_progress() -> None:
+    app = make_app(rules="standard", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press(*FIRST_MOVE)
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)  # the question q asks
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen is table(app) and not table(app).session.is_over
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 1

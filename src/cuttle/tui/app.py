@@ -104,6 +104,18 @@ class CuttleApp(App[None]):
             await table.close_prompt()
         getattr(table, f"action_{action}")()
 
+    async def action_quit(self) -> None:
+        """Ctrl+Q: leave as ``q`` does, asking first while a game is on (from the setup
+        screen at once; a yes/no question already open waits for its answer)."""
+        table = self.table
+        if table is None or isinstance(self.screen, SetupScreen):
+            self.exit(return_code=0)
+            return
+        if isinstance(self.screen, ConfirmDialog):
+            return
+        await table.close_prompt()
+        table.action_quit_table()
+
     @property
     def table(self) -> TableScreen | None:
         """The table screen, once a game is dealt."""
