@@ -631,3 +631,14 @@ def test_ctrl_c_against_a_searching_bot_asks_to_save_without_a_worker_traceback(
     assert proc.returncode == 1
     assert "Game interrupted." in out and "Save the unfinished game" in out
     assert "Traceback" not in out and "KeyboardInterrupt" not in out
+
+
+@pytest.mark.parametrize("command", ["play", "arena"])
+def test_help_gives_the_seat_range_every_rule_set_plays(command: str) -> None:
+    r = get_rules("multiplayer")
+    for n in (r.min_players, r.max_players):  # the ends of the range are dealt
+        assert new_game(get_rules("multiplayer", players=n), seed=1).n == n
+    done = subprocess.run([str(CUTTLE), command, "--help"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert f"multiplayer: {r.min_players}-{r.max_players}" in " ".join(done.stdout.split())
+    assert r.max_players == 8

@@ -101,6 +101,15 @@ def _with_time(spec: str, seconds: float | None) -> str:
     return spec
 
 
+def _seat_ranges() -> str:
+    """The rule sets whose seat count may be chosen, with their range."""
+    return ", ".join(
+        f"{name}: {r.min_players}-{r.max_players}"
+        for name, r in PRESETS.items()
+        if r.min_players != r.max_players
+    )
+
+
 def arena_parser() -> argparse.ArgumentParser:
     """The argument parser of ``cuttle arena``."""
     p = _Parser(
@@ -120,7 +129,7 @@ def arena_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--rules", default="standard", help=f"rule set: {', '.join(PRESETS)}")
     p.add_argument("--variants", default="", help="comma-separated variant toggles")
-    p.add_argument("--players", type=int, default=None, help="seats (multiplayer: 2-5)")
+    p.add_argument("--players", type=int, default=None, help=f"seats ({_seat_ranges()})")
     p.add_argument(
         "--house", default=None, metavar="FILE", help="house rules (.toml/.json; replaces --rules)"
     )

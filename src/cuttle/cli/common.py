@@ -30,6 +30,15 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """Keeps the hand-made layout of descriptions and examples, and shows defaults."""
 
 
+def seat_ranges() -> str:
+    """The rule sets whose seat count may be chosen, with their range: ``multiplayer: 2-8``."""
+    return ", ".join(
+        f"{name}: {r.min_players}-{r.max_players}"
+        for name, r in PRESETS.items()
+        if r.min_players != r.max_players
+    )
+
+
 def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = "standard") -> None:
     """Add ``--rules``, ``--variants``, ``--players`` and ``--house`` to ``parser``."""
     parser.add_argument(
@@ -49,7 +58,7 @@ def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = 
         type=int,
         default=None,
         metavar="N",
-        help="number of seats, where the rule set allows a choice (multiplayer: 2-5)",
+        help=f"number of seats, where the rule set allows a choice ({seat_ranges()})",
     )
     parser.add_argument(
         "--house",
