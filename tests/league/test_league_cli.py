@@ -235,3 +235,17 @@ def test_a_broken_bracket_file(tmp_path: Path) -> None:
     path.write_text('{"format": "double-elimination", "players": ["a"]}')
     code, _, err = run("bracket", "show", str(path))
     assert code == 2 and "two players" in err
+
+
+@pytest.mark.parametrize("score", ["5-3", "1-0", "3-1", "2-2", "1-2", "0-2"])
+def test_bracket_report_refuses_a_score_no_first_to_two_match_ends_with(
+    tmp_path: Path, score: str
+) -> None:
+    path = tmp_path / "champs.json"
+    assert run("bracket", "new", "a", "b", "c", "d", "--out", str(path))[0] == 0
+    before = path.read_text()
+    code, _, err = run("bracket", "report", str(path), "a", "d", "--score", score)
+    assert code == 2 and "impossible score" in err and "Traceback" not in err
+    assert path.read_text() == before
+    assert run("bracket", "report", str(path), "a", "d", "--score", "2-0")[0] == 0
+    assert json.loads(path.read_text())["results"]["W1-1"]["score"] == [2, 0]

@@ -24,6 +24,7 @@ from .championships import season_qualifiers
 from .glicko2 import LICHESS, RatingBook
 from .hall_of_fame import load_hall_of_fame
 from .longterm import DEFAULT_TARGET, Series
+from .match import WINS_NEEDED
 from .results import MatchRecord, matches_from_records, read_results_csv
 from .seasons import WEEKS_PER_SEASON, Calendar, Standing, season_matches, standings
 from .weekly import weekly_table
@@ -80,11 +81,17 @@ def _zone(text: str) -> tzinfo:
 
 
 def _score(text: str) -> tuple[int, int]:
+    """A first-to-two match's score in games, the winner's first: ``2-0`` or ``2-1``."""
     parts = text.replace(":", "-").split("-")
     try:
         a, b = (int(p) for p in parts)
     except ValueError:
         raise argparse.ArgumentTypeError(f"bad score {text!r}: write e.g. 2-1") from None
+    if a != WINS_NEEDED or not 0 <= b < WINS_NEEDED:
+        raise argparse.ArgumentTypeError(
+            f"impossible score {text!r}: a match is first to {WINS_NEEDED} game wins, so the"
+            f" winner's score comes first and is {WINS_NEEDED}-0 or {WINS_NEEDED}-1"
+        )
     return a, b
 
 
