@@ -528,6 +528,10 @@ def test_the_guided_first_game_explains_moves(site: ServerProc, browser: Browser
     expect(hint).to_be_visible()
     expect(page.locator("#hint-text")).to_contain_text("Draw: click the deck")
     page.click("#hint-ok")
+    # One hint per decision: the next waits for the next move.
+    expect(hint).to_be_hidden()
+    page.click("#deck")
+    expect(hint).to_be_visible(timeout=10000)
     expect(page.locator("#hint-text")).not_to_contain_text("Draw:")
     first = page.locator("#hint-text").inner_text()
     assert first.split(":")[0] in ("Points", "Scuttle", "One-off", "Royals", "Glasses", "Jack")

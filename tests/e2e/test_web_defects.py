@@ -258,3 +258,21 @@ def test_a_targeted_card_is_marked_and_no_two_is_asked_for(
     for size in (DESKTOP, PHONE):
         a.set_viewport_size(size)
         assert clear_of_card(a, "#pending > span"), size
+
+
+def test_a_rematch_of_a_guided_game_is_guided(site: ServerProc, browser: Browser) -> None:
+    ctx = fast(browser.new_context(viewport=DESKTOP))
+    page = ctx.new_page()
+    page.goto(site.url + "/")
+    page.click("#learn-play")
+    page.wait_for_url(re.compile(r"/g/[^/?]+\?learn=1$"))
+    first = page.url
+    page.wait_for_selector("#deck.playable")
+    page.on("dialog", lambda d: d.accept())
+    page.click("#btn-resign")
+    expect(page.locator("#status-line")).to_contain_text("Game over")
+    page.click("#btn-rematch")
+    page.wait_for_url(lambda url: url != first and url.endswith("?learn=1"), timeout=10000)
+    page.wait_for_selector("#deck.playable, #status-line")
+    expect(page.locator("#hint")).to_be_visible(timeout=10000)
+    ctx.close()

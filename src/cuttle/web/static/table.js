@@ -165,7 +165,7 @@ function onMessage(m) {
     draw();
     if (m.draw.length && !m.draw.includes(me)) sound("counter");
   } else if (m.t === "rematch") {
-    if (m.game) location.href = "/g/" + m.game;
+    if (m.game) location.href = "/g/" + m.game + (learn ? "?learn=1" : ""); // a guided game stays guided
     else { meta.rematch_asked = m.asked; draw(); }
   }
 }
@@ -596,15 +596,18 @@ function renderNotice(over) {
   box.hidden = !msg;
 }
 
+// One hint per decision: once dismissed, the next waits for the next move.
+let hintDismissedAt = -1;
+
 function renderHint(moves) {
   const box = $("hint");
-  const h = hints.next(new Set(moves.map((m) => m.verb)));
+  const h = hintDismissedAt === n ? null : hints.next(new Set(moves.map((m) => m.verb)));
   box.hidden = !h;
   if (!h) return;
   $("hint-text").textContent = h.text;
   box.dataset.verb = h.verb;
 }
-$("hint-ok").onclick = () => { hints.dismiss($("hint").dataset.verb); draw(); };
+$("hint-ok").onclick = () => { hints.dismiss($("hint").dataset.verb); hintDismissedAt = n; draw(); };
 $("hint-off").onclick = () => { hints.stop(); draw(); };
 
 function renderLog() {
