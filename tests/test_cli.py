@@ -642,3 +642,16 @@ def test_help_gives_the_seat_range_every_rule_set_plays(command: str) -> None:
     assert done.returncode == 0, done.stderr
     assert f"multiplayer: {r.min_players}-{r.max_players}" in " ".join(done.stdout.split())
     assert r.max_players == 8
+
+
+def test_play_record_never_replaces_a_file_without_force(tmp_path: Path) -> None:
+    kept = tmp_path / "mine.cuttle"
+    kept.write_text("an earlier game\n")
+    argv = ["play", "--plain", "--seed", "1", "--opponent", "random", "--record", str(kept)]
+    err = refused(argv, "draw\nquit\n")
+    assert "exists" in err and "--force" in err
+    assert kept.read_text() == "an earlier game\n"
+    code, out, err = run([*argv, "--force"], "draw\nquit\n")
+    assert code == 1, err
+    assert f"Record saved to {kept}" in out
+    assert read_record(kept.read_text()).history

@@ -363,6 +363,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "ending in /) to save a new <date-time>.cuttle in; checked before the game starts",
     )
     p.add_argument(
+        "--force", action="store_true", help="let --record replace a file that exists"
+    )
+    p.add_argument(
         "--opponent",
         default="medium",
         type=bot_spec,
@@ -456,7 +459,13 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
     rules = rules_from_args(args)
     if not 0 <= args.seat < rules.players:
         raise CliError(f"--seat {args.seat}: {rules.name} here has seats 0 to {rules.players - 1}")
-    record = None if args.record is None else str(record_target(args.record))
+    target = None if args.record is None else record_target(args.record)
+    if target is not None and target.exists() and not args.force:
+        raise CliError(
+            f"--record {args.record}: {target} exists; give another file, a folder, or"
+            " --force to replace it"
+        )
+    record = None if target is None else str(target)
     options = PlayOptions(
         rules=rules,
         seat=args.seat,
