@@ -362,9 +362,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="where to save the game record: a file, or a folder (an existing one, or a name "
         "ending in /) to save a new <date-time>.cuttle in; checked before the game starts",
     )
-    p.add_argument(
-        "--force", action="store_true", help="let --record replace a file that exists"
-    )
+    p.add_argument("--force", action="store_true", help="let --record replace a file that exists")
     p.add_argument(
         "--opponent",
         default="medium",
