@@ -173,3 +173,16 @@ def test_the_downloaded_record_has_a_date_and_the_tables_names(
     assert f'[Date "{today}"]' in got.text
     assert f'[Players "{me} Easy_bot"]' in got.text
     assert read_record(got.text).is_over  # still a record any reader replays
+
+
+def test_quick_play_takes_a_seat_count(server: ServerProc, alice: Client) -> None:
+    r = alice.post("/api/quickplay", {"level": "random", "rules": "multiplayer", "players": 4})
+    assert r.status_code == 201, r.text
+    game = alice.http.get(f"/api/games/{r.json()['id']}").json()
+    assert len(game["players"]) == 4
+    assert [bool(p["bot"]) for p in game["players"]] == [False, True, True, True]
+    for bad in (9, 1, "4", True):
+        r = alice.post("/api/quickplay", {"rules": "multiplayer", "players": bad})
+        assert r.status_code == 400, (bad, r.text)
+    r = alice.post("/api/quickplay", {"rules": "standard"})  # the usual count by default
+    assert len(alice.http.get(f"/api/games/{r.json()['id']}").json()["players"]) == 2

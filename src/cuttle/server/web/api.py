@@ -252,7 +252,8 @@ async def create_game(request: Request) -> JSONResponse:
 
 @router.post("/quickplay")
 async def quickplay(request: Request) -> JSONResponse:
-    """Start a game against one bot at once: ``level`` (easy) and ``rules`` (standard)."""
+    """Start a game against bots at once: ``level`` (easy), ``rules`` (standard) and
+    ``players`` (the rule set's usual count; any count it allows, all but you bots)."""
     ctx = require(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
@@ -262,8 +263,15 @@ async def quickplay(request: Request) -> JSONResponse:
         raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
     if level not in BOT_LEVELS:
         raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
+    preset = PRESETS[rules]
+    n = body.get("players", preset.players)
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ServiceError("players must be a number")
+    if not preset.min_players <= n <= preset.max_players:
+        raise ServiceError(
+            f"{rules} is for {preset.min_players} to {preset.max_players} players, not {n}"
+        )
     await limit_create_async(request, ctx)
-    n = PRESETS[rules].players
     service = service_of(request)
     gid = await service.offload(
         service.create,

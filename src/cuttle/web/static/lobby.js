@@ -100,6 +100,17 @@ function refreshSeats() {
   }
 }
 
+// Quick play's seat count: the rule set's range, its usual count chosen.
+function quickSeats() {
+  const r = options.rules[$("quick-rules").value];
+  const ps = $("quick-players");
+  ps.replaceChildren();
+  for (let k = r.min_players; k <= r.max_players; k++) {
+    ps.appendChild(Object.assign(document.createElement("option"), { value: k, textContent: k, selected: k === r.players }));
+  }
+  ps.disabled = r.min_players === r.max_players;
+}
+
 // The open games table, drawn from /api/games.
 function renderOpen(games) {
   const body = $("open-games").querySelector("tbody");
@@ -169,7 +180,8 @@ async function init() {
     $("create-variants").appendChild(l);
   }
   $("create-rules").onchange = refreshCreate;
-  $("quick-rules").onchange = () => describe($("quick-desc"), $("quick-rules").value);
+  $("quick-rules").onchange = () => { describe($("quick-desc"), $("quick-rules").value); quickSeats(); };
+  quickSeats();
   $("create-players").onchange = refreshSeats;
   $("create-clock").onchange = () => consistentClock("clock");
   describe($("quick-desc"), $("quick-rules").value);
@@ -178,7 +190,9 @@ async function init() {
 
 $("quick").onsubmit = async (e) => {
   e.preventDefault();
-  const g = await post("/api/quickplay", { level: $("quick-level").value, rules: $("quick-rules").value }, "quick-error");
+  const g = await post("/api/quickplay", {
+    level: $("quick-level").value, rules: $("quick-rules").value, players: Number($("quick-players").value),
+  }, "quick-error");
   location.href = g.url;
 };
 $("learn-play").onclick = async () => {
