@@ -655,3 +655,15 @@ def test_play_record_never_replaces_a_file_without_force(tmp_path: Path) -> None
     assert code == 1, err
     assert f"Record saved to {kept}" in out
     assert read_record(kept.read_text()).history
+
+
+def test_play_name_is_the_humans_name_in_the_record(tmp_path: Path) -> None:
+    path = tmp_path / "g.cuttle"
+    argv = ["play", "--plain", "--seed", "1", "--opponent", "random", "--record", str(path)]
+    code, _, err = run([*argv, "--name", "ann"], "draw\nquit\n")
+    assert code == 1, err
+    text = path.read_text()
+    players = next(line for line in text.splitlines() if line.startswith("[Players "))
+    assert players.split('"')[1].split()[0] == "ann"
+    assert "human" not in players
+    assert "--name" in refused([*argv, "--force", "--name", "two words"], "quit\n")

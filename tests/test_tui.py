@@ -1385,3 +1385,21 @@ async def test_ctrl_q_asks_before_leaving_a_game_in_progress() -> None:
         await pilot.press("y")
         await pilot.pause()
     assert app.return_code == 1
+
+
+async def test_the_players_name_is_in_the_record_and_after_a_rematch(tmp_path: Path) -> None:
+    record = tmp_path / "mine.cuttle"
+    app = make_app(rules="standard", seed=2, record=str(record), name="ann")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        assert '[Players "ann random"]' in record.read_text(encoding="utf-8")
+        await pilot.press("r", "y")
+        await settle(pilot)
+        await pilot.press("n")  # a rematch: you sit at p1 now
+        await settle(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+    second = numbered_path(record, 2).read_text(encoding="utf-8")
+    assert '[Players "random ann"]' in second

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cuttle.bots import BOT_KINDS, LEVELS, Bot, analyse, make_bot
+from cuttle.bots import BOT_KINDS, LEVELS, Bot, analyse
 from cuttle.bots.external import BotForfeit, end_game
-from cuttle.bots.registry import normal_spec
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.history import Event
 from cuttle.engine.rules import RuleSet
@@ -25,6 +23,7 @@ from cuttle.paths import default_record_path
 from cuttle.table import Seat, Table, make_bots, run_bots
 
 from .common import CliError, HelpFormatter, Streams, add_rules_options, rules_from_args
+from .play_options import bot_spec, pause_seconds, player_name, record_target
 from .positions import seed_value
 from .render import describe_move, render
 
@@ -82,6 +81,8 @@ class PlayOptions:
     """The search budget of the ``hint`` command at the prompt."""
     hint_top: int = 3
     """How many moves the ``hint`` command shows."""
+    name: str = "human"
+    """The human's name in the record (``--name``)."""
 
 
 class _Leave(Exception):
@@ -113,7 +114,7 @@ class PlainSession:
         self.seat = options.seat
         bot_name = options.opponent.replace(" ", "-")
         seats = [
-            Seat("human") if s == self.seat else Seat(bot_name, options.opponent)
+            Seat(options.name) if s == self.seat else Seat(bot_name, options.opponent)
             for s in range(options.rules.players)
         ]
         self.table = Table(options.rules, seats, seed=options.seed, practice=options.practice)
@@ -355,6 +356,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_rules_options(p)
     p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default 0)")
+    p.add_argument(
+        "--name",
+        type=player_name,
+        default="human",
+        help="your name in the game's record (default: human)",
+    )
     p.add_argument("--seed", type=seed_value, default=None, help="shuffle seed (repeatable)")
     p.add_argument(
         "--record",
@@ -389,27 +396,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=cmd_play)
 
 
-def pause_seconds(text: str) -> float:
-    """A ``--bot-pause`` value: seconds from 0 to 10."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"the pause must be 0 to 10 seconds, not {text}")
-    return value
-
-
-def bot_spec(text: str) -> str:
-    """An ``--opponent`` value: a bot spec :func:`cuttle.bots.make_bot` accepts."""
-    spec = normal_spec(text)
-    try:
-        make_bot(spec, seed=0, workers=1)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-    return spec
-
-
 def _input_from(io: Streams) -> InputFn:
     if io.stdin is sys.stdin and io.stdout is sys.stdout and sys.stdin.isatty():
         return input
@@ -423,33 +409,6 @@ def _input_from(io: Streams) -> InputFn:
         return line.rstrip("\r\n")
 
     return read
-
-
-def record_target(text: str) -> Path:
-    """The file a ``--record`` value names, checked before the game starts.
-
-    A folder that exists, or a name ending in ``/``, gets a new ``<date-time>.cuttle``
-    file in it; anything else is the file itself (its missing folders are made when it is
-    saved). Raises :class:`CliError` when the record could not be written there (a file
-    where a folder should be, no permission to write).
-    """
-    if not text.strip():
-        raise CliError("--record: give a file or a folder to save the record in")
-    path = Path(text).expanduser()
-    if path.is_dir() or text.endswith(("/", os.sep)):
-        folder, target = path, None
-    else:
-        folder, target = path.parent, path
-    if target is not None and target.exists() and not os.access(target, os.W_OK):
-        raise CliError(f"--record {text}: the file cannot be written (no permission)")
-    existing = folder
-    while not existing.exists():
-        existing = existing.parent
-    if not existing.is_dir():
-        raise CliError(f"--record {text}: {existing} is a file, not a folder")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        raise CliError(f"--record {text}: cannot write in the folder {existing} (no permission)")
-    return target if target is not None else default_record_path(folder)
 
 
 def cmd_play(args: argparse.Namespace, io: Streams) -> int:
@@ -473,6 +432,7 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
         plain=args.plain,
         practice=args.practice,
         bot_pause=args.bot_pause,
+        name=args.name,
     )
     real_terminal = io.stdin is sys.stdin and io.stdout is sys.stdout
     app = None if options.plain or not real_terminal else load_app()

@@ -72,6 +72,7 @@ class CuttleApp(App[None]):
             records_dir=options.records_dir,
             bot_factory=self.bot_factory,
             practice=options.practice,
+            human=options.name,
         )
 
     def open_setup(self, error: str = "") -> None:

@@ -59,6 +59,8 @@ class AppOptions:
     """Search time of a hint (key ``h``)."""
     auto_resolve: bool = True
     """Answer ``resolve`` for the human when it is their only legal answer."""
+    name: str = "human"
+    """The human's name in the game's records."""
 
 
 def coerce_options(obj: object | None) -> AppOptions:

@@ -157,15 +157,18 @@ class Session:
         bot_factory: BotFactory | None = None,
         game: Game | None = None,
         practice: bool = False,
+        human: str = "human",
     ) -> None:
         """Deal the game (seeded by ``seed``) and build a bot for every other seat.
 
         ``number`` counts the games of this sitting (a rematch is game 2, ...);
         ``bot_factory`` builds the bots (default :func:`load_bot`); ``game`` continues a
         game already dealt (e.g. from a position) instead of dealing; ``practice`` lays
-        every hand face up. Raises :class:`ValueError` for an unknown bot spec.
+        every hand face up; ``human`` is the human's name in the records. Raises
+        :class:`ValueError` for an unknown bot spec.
         """
         self.seat = seat
+        self.human = human
         self.bot_specs = dict(bot_specs)
         self.seed = seed
         self.record = record
@@ -180,7 +183,7 @@ class Session:
         }
         n = game.n if game is not None else rules.players
         seats = [
-            Seat("human") if s == seat else Seat(f"{self.name(s)} (p{s})", self.bot_specs.get(s))
+            Seat(human) if s == seat else Seat(f"{self.name(s)} (p{s})", self.bot_specs.get(s))
             for s in range(n)
         ]
         if game is not None:
@@ -307,7 +310,7 @@ class Session:
 
     def headers(self) -> dict[str, str]:
         """Record headers of this game besides the ones the engine writes."""
-        names = ["human" if s == self.seat else self.name(s) for s in range(self.n)]
+        names = [self.human if s == self.seat else self.name(s) for s in range(self.n)]
         headers = {
             "Event": "cuttle play",
             "Date": dt.date.today().isoformat(),
@@ -356,4 +359,5 @@ class Session:
             number=self.number + 1,
             bot_factory=self.bot_factory,
             practice=self.practice,
+            human=self.human,
         )

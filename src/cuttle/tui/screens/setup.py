@@ -285,6 +285,7 @@ class SetupScreen(Screen[Session | None]):
             practice=self.query_one("#practice", Checkbox).value,
             hint_seconds=base.hint_seconds,
             auto_resolve=base.auto_resolve,
+            name=base.name,
         )
 
     @on(Button.Pressed, "#start")
