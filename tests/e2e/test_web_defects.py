@@ -7,6 +7,7 @@ seat without a two is not told to counter with one."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 from collections.abc import Iterator
@@ -275,4 +276,65 @@ def test_a_rematch_of_a_guided_game_is_guided(site: ServerProc, browser: Browser
     page.wait_for_url(lambda url: url != first and url.endswith("?learn=1"), timeout=10000)
     page.wait_for_selector("#deck.playable, #status-line")
     expect(page.locator("#hint")).to_be_visible(timeout=10000)
+    ctx.close()
+
+
+THREE_JACKS = {
+    "hands": [["7S"], ["??"]],
+    "fields": [
+        {
+            "points": [{"card": "7H", "jacks": [{"card": c, "to": 0} for c in ("JC", "JD", "JS")]}],
+            "faces": [],
+            "glasses": [],
+        },
+        {"points": [], "faces": [], "glasses": []},
+    ],
+    "deck": ["??"],
+    "scrap": [],
+    "pending": None,
+    "revealed": [],
+    "to_act": 0,
+    "turn": 0,
+    "winner": None,
+    "phase": "main",
+}
+"""A position where three jacks sit on one point card (seat 0 took it thrice)."""
+
+
+def test_three_jacks_stay_readable_and_the_drop_outline_stays_in_its_field(
+    site: ServerProc, browser: Browser
+) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    page.goto(site.url + "/rules")
+    got = page.evaluate(
+        """async (view) => {
+            const { renderBoard } = await import('/static/board.js');
+            const root = document.createElement('div');
+            root.className = 'board';
+            document.querySelector('main').prepend(root);
+            const meta = { names: ['ann', 'bob'], scores: [7, 0], goals: [21, 21] };
+            renderBoard(root, view, meta, 0);
+            const covers = [...root.querySelectorAll('.cstack .cover')]
+                .map((c) => c.getBoundingClientRect());
+            const field = root.querySelector('.seat.mine .field');
+            field.classList.add('drop');
+            const head = root.querySelector('.seat.mine .seat-head').getBoundingClientRect();
+            const style = getComputedStyle(field);
+            // how far the outline's outer edge reaches outside the field's box
+            const reach = Math.max(0,
+                parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth));
+            return {
+                covers: covers.map((r) => [r.left, r.right]),
+                outlineTop: field.getBoundingClientRect().top - reach,
+                headBottom: head.bottom,
+            };
+        }""",
+        THREE_JACKS,
+    )
+    covers = got["covers"]
+    assert len(covers) == 3
+    for (_, right), (left, _) in itertools.pairwise(covers):
+        assert left >= right, f"a jack hides the one before it: {covers}"
+    assert got["outlineTop"] >= got["headBottom"], got
     ctx.close()
