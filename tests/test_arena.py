@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import shutil
 import signal
 import subprocess
@@ -482,3 +483,42 @@ def test_arena_runs_tables_of_more_seats(tmp_path: Path, rules: str, games: int)
         seats = next(x for x in path.read_text().splitlines() if x.startswith("[Players"))
         names = seats.split('"')[1].split()
         assert len(names) == summary["players"] and set(names) == {"random", "greedy"}
+
+
+def test_ctrl_c_stops_the_worker_processes_at_once_and_saves_their_games(
+    tmp_path: Path,
+) -> None:
+    """Ctrl-C in a terminal reaches the arena and its workers: the run stops without a
+    traceback, no worker begins another game, every finished game is saved, and
+    ``--resume`` plays exactly the rest."""
+    out, log = tmp_path / "run", tmp_path / "started.log"
+    argv = ["--bots", "random,arena_log_bot:LogBot", "--games", "12", "--jobs", "2",
+            "--quiet", "--bootstrap", "5", "--out", str(out)]  # fmt: skip
+    cmd = [sys.executable, "-m", "cuttle.arena", *argv]
+    here = str(Path(__file__).resolve().parent)
+    env = {**os.environ, "ARENA_LOG": str(log)}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        start_new_session=True,
+    )  # fmt: skip
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 120
+    while not (results.exists() and results.read_text().count("\n") >= 1):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    kept = results.read_text().count("\n")
+    started = log.read_text().count("\n")
+    assert f"interrupted; {kept} of 12 games are saved" in err
+    assert len(list((out / "games").iterdir())) == kept
+    # every game begun is saved, or was cut short in one of the two workers
+    assert kept <= started <= kept + 2 < 12
+
+    done = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert f"{kept} games already played, {12 - kept} to go" in done.stderr
+    assert json.loads((out / "summary.json").read_text())["games_played"] == 12

@@ -98,3 +98,24 @@ def test_the_move_log_tells_an_effect_by_its_own_words(
     resolved = describe(before, g, 1, g.history[-1][1], 0, NAMES)
     assert resolved == f"Bob lets it resolve: you did the {key} thing."
     assert told == [("intent", 1), ("intent", None), ("outcome", 0)]
+
+
+def test_a_random_four_names_who_discarded_what() -> None:
+    """Under random-four the cards go to the scrap face up as the four resolves: every
+    reader is told who discarded which cards (not that nobody had one)."""
+    g = game("standard", variants=["random-four"], hands=[["4H"], ["3S", "5S", "7C"]])
+    g.play("oneoff 4H")
+    before = g.copy()
+    g.play("resolve")
+    gone = sorted(c for c in ("3S", "5S", "7C") if card(c) in g.scrap)
+    assert len(gone) == 2
+    short = {"3S": "3♠", "5S": "5♠", "7C": "7♣"}
+    cards = f"the {short[gone[0]]} and {short[gone[1]]}"
+    move = g.history[-1][1]
+    assert describe(before, g, 1, move, 0, NAMES) == (
+        f"Bob lets it resolve: Bob discards {cards} at random."
+    )
+    assert describe(before, g, 1, move, 1, NAMES) == (
+        f"You let it resolve: you discard {cards} at random."
+    )
+    assert describe(before, g, 1, move, None, NAMES).endswith(f"discards {cards} at random.")

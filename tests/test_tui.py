@@ -1330,3 +1330,39 @@ def test_snapshot_table_small_terminal(snap_compare: Any) -> None:
 def test_snapshot_setup_small_terminal(snap_compare: Any) -> None:
     app = CuttleApp(AppOptions(seed=42, bots=["medium"]), bot_factory=local_bot)
     assert snap_compare(app, terminal_size=SMALL, run_before=quiet())
+
+
+# ---------------------------------------------------------------------- every seat in sight
+
+
+def scores_in_sight(app: CuttleApp) -> list[int]:
+    """The seats whose heading (name and score toward the goal, from the game itself) is
+    not on screen."""
+    t = table(app)
+    g = t.session.game
+    text = screen_text(app)
+    missing = []
+    for seat in range(g.n):
+        name = "you" if seat == t.session.seat else "random"
+        heading = f"p{seat} · {name}  {g.score(seat)}/{g.goal(seat)} points"
+        if heading not in text:
+            missing.append(seat)
+    return missing
+
+
+@pytest.mark.parametrize("size", [SMALL, SIZE], ids=["80x24", "120x40"])
+@pytest.mark.parametrize("players", [2, 3, 4, 8])
+async def test_every_seat_score_is_on_screen(size: tuple[int, int], players: int) -> None:
+    app = make_app(rules="multiplayer", players=players, seed=3)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        assert scores_in_sight(app) == []
+        for _ in range(12):  # some moves later, with points on the table
+            await play_out(pilot, stop=lambda a: table(a).session.moves_played > 0)
+            if table(app).session.is_over:
+                break
+            await pilot.press(*FIRST_MOVE)
+            await settle(pilot)
+            if isinstance(app.screen, TableScreen):
+                assert scores_in_sight(app) == []
+        assert any(table(app).session.game.score(s) for s in range(players))

@@ -7,7 +7,9 @@ positions, records and stored rows keep the exact text they had as plain strings
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import sqlite3
 from typing import Any
@@ -40,7 +42,7 @@ from cuttle.engine.moves import (
     VERBS,
     seated,
 )
-from cuttle.engine.table import BARE_STACKS, PHASES, Stack
+from cuttle.engine.table import BARE_STACKS, PHASES, Cover, Stack
 from helpers_positions import game
 
 RULES = ("classic", "standard", "cutthroat", "team", "cuttlecards")
@@ -161,15 +163,23 @@ def test_field_stacks_are_named_and_equal_their_plain_tuples() -> None:
     ten = g.points[0][0]
     assert type(ten) is Stack
     assert (ten.card, ten.owner, ten.covers) == (card("TH"), 1, ((card("JC"), 0),))
+    jack = ten.covers[-1]
+    assert type(jack) is Cover and (jack.card, jack.to) == (card("JC"), 0)
+    assert type(ten.covers) is tuple  # the accelerator reads covers as an exact tuple
     assert ten == (card("TH"), 1, ((card("JC"), 0),))
     assert g.faces[0][0] == Stack(card("KD"), 0) == (card("KD"), 0, ())
 
 
 def test_stacks_made_in_play_are_stacks() -> None:
+    covered = 0
     for seed in range(20):
-        g = _random_game("standard", seed)
+        g = _random_game("team", seed)
         for field in (*g.points, *g.faces):
-            assert all(type(st_) is Stack for st_ in field)
+            for st_ in field:
+                assert type(st_) is Stack and type(st_.covers) is tuple
+                assert all(type(cov) is Cover for cov in st_.covers)
+                covered += len(st_.covers)
+    assert covered > 0  # jacks were played, so covers were checked
 
 
 # ---------------------------------------------------------------------- phases and endings
@@ -222,6 +232,16 @@ def test_positions_read_their_phase_and_ending_as_enums() -> None:
     back = g.from_json(json.loads(json.dumps(g.to_json())))
     assert back.phase is Phase.OVER and back.termination is Termination.RESIGN
     assert back.to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("clone", [pickle.loads, copy.deepcopy, copy.copy])
+def test_a_copied_game_keeps_its_phase_member(clone: Any) -> None:
+    """Core compares phases by identity, so every way of copying a game keeps members."""
+    g = _random_game("cutthroat", 4, moves=25)
+    twin = clone(pickle.dumps(g)) if clone is pickle.loads else clone(g)
+    assert twin.phase is g.phase and type(twin.phase) is Phase
+    assert twin.legal_actions() == g.legal_actions()
+    assert g.from_json(g.to_json()).phase is g.phase
 
 
 def test_a_position_with_an_unknown_ending_is_refused() -> None:

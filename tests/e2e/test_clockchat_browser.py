@@ -80,6 +80,12 @@ def join(ctx: BrowserContext, site: ServerProc, url: str) -> Page:
     return page
 
 
+def seat_name(page: Page, seat: int) -> str:
+    """The name shown for ``seat``'s player at ``page``'s table (without "(you)")."""
+    text = page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text()
+    return text.removesuffix(" (you)")
+
+
 def say(page: Page, text: str) -> None:
     """Send a chat message through the form."""
     page.fill("#chat-input", text)
@@ -111,6 +117,9 @@ def test_chat_between_two_browsers_and_a_spectator(site: ServerProc, browser: Br
         assert p.evaluate("() => window.pwned") is None
     say(c, "spectators here")
     expect(c.locator("#chat-log .chat-text")).to_have_text(["spectators here"])
+    # Nobody is offered to mute themselves: a spectator's own line has no mute link.
+    expect(c.locator("#chat-log .chat-mute")).to_have_count(0)
+    expect(a.locator("#chat-log .chat-mute")).to_have_count(0)
     say(b, "players here")
     expect(a.locator("#chat-log .chat-text")).to_have_text([evil, "players here"])
     expect(c.locator("#chat-log .chat-text")).to_have_text(["spectators here"])
@@ -149,16 +158,23 @@ def test_a_time_out_is_shown_in_both_browsers(site: ServerProc, browser: Browser
     seats = [{"kind": "human"}, {"kind": "human"}]
     url = create_by_api(a, site, {"seats": seats, "time_control": "0.03+0"})  # 1.8 s
     b = join(cb, site, url)
+    name_a, name_b = seat_name(b, 0), seat_name(a, 1)
     for p in (a, b):
         expect(p.locator("#status-line")).to_contain_text("Game over", timeout=8000)
-        expect(p.locator("#status-line")).to_contain_text("(time)")
+        # The ending in words, never as a code, and never as a resignation.
+        expect(p.locator("#status-line")).to_contain_text("on time")
+        expect(p.locator("#status-line")).not_to_contain_text("(time)")
         expect(p.locator(".clock-row.flagged")).to_have_attribute("data-seat", "0")
         expect(p.locator(".clock-row.flagged .clock-time")).to_have_text("0.0")
-    expect(a.locator("#clock-note")).to_contain_text("You ran out of time")
-    expect(b.locator("#clock-note")).to_contain_text("p0 ran out of time")
+        expect(p.locator("#clock-note")).not_to_contain_text("Result:")
+    expect(a.locator("#clock-note")).to_contain_text(f"You ran out of time. {name_b} wins.")
+    expect(b.locator("#clock-note")).to_contain_text(f"{name_a} ran out of time. You win.")
+    expect(a.locator("#last-move")).to_have_text("You ran out of time.")
+    expect(b.locator("#log li").last).to_have_text(f"{name_a} ran out of time.")
     # After a reload the table still says so.
     b.reload()
-    expect(b.locator("#clock-note")).to_contain_text("p0 ran out of time")
+    expect(b.locator("#clock-note")).to_contain_text(f"{name_a} ran out of time")
+    expect(b.locator("#log li").last).to_have_text(f"{name_a} ran out of time.")
     ca.close()
     cb.close()
 
@@ -169,12 +185,16 @@ def test_claim_victory_once_the_opponent_left(site: ServerProc, browser: Browser
     url = create_by_api(a, site, {"seats": [{"kind": "human"}, {"kind": "human"}]})
     b = join(cb, site, url)
     expect(a.locator("#btn-claim")).to_be_hidden()
+    name_b = seat_name(a, 1)
     b.close()
-    expect(a.locator("#clock-note")).to_contain_text("p1 is disconnected")
+    expect(a.locator("#clock-note")).to_contain_text(f"{name_b} is disconnected")
     expect(a.locator("#btn-claim")).to_be_visible(timeout=6000)
     a.click("#btn-claim")
     expect(a.locator("#status-line")).to_contain_text("Game over")
-    expect(a.locator("#status-line")).to_contain_text("(abandoned)")
+    expect(a.locator("#status-line")).to_contain_text("the other side left the table")
+    expect(a.locator("#status-line")).not_to_contain_text("(abandoned)")
     expect(a.locator("#clock-note")).to_contain_text("Won by claim")
+    expect(a.locator("#clock-note")).to_contain_text("You win.")
+    expect(a.locator("#last-move")).to_have_text(f"{name_b} left the table; the win was claimed.")
     ca.close()
     cb.close()

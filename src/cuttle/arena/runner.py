@@ -11,10 +11,11 @@ schedule order whatever the number of processes.
 from __future__ import annotations
 
 import random
+import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -207,13 +208,43 @@ def run_tasks(
             if progress is not None:
                 progress(len(results))
         return results
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending = {pool.submit(run_task, t, specs, rules, headers, search_workers) for t in tasks}
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
+    futures = [pool.submit(run_task, t, specs, rules, headers, search_workers) for t in tasks]
+    taken: set[Future[GameResult]] = set()
+    try:
+        pending = set(futures)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in done:
+                taken.add(f)
                 finish(f.result())
             if progress is not None:
                 progress(len(results))
+    except KeyboardInterrupt:  # Ctrl-C: keep every finished game, stop the rest now
+        for f in futures:
+            if f not in taken and f.done() and not f.cancelled() and f.exception() is None:
+                taken.add(f)
+                finish(f.result())
+        stop_pool(pool)
+        raise
+    pool.shutdown()
     results.sort(key=lambda r: r.index)
     return results
+
+
+def ignore_interrupts() -> None:
+    """In a worker process: leave Ctrl-C to the parent (which saves what is finished and
+    stops the workers), so that no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel the games not started and end the worker processes at once (the games they
+    were playing are lost; a resumed run plays them again)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        if process.is_alive():
+            process.terminate()
+    for process in workers:
+        process.join(timeout=5)

@@ -2,7 +2,7 @@
 
 One fixed action space serves every rule set (2 to 5 seats, teams, jokers, variants):
 
-* A move tuple ``(verb, card, target, seat, cards)`` (see :mod:`cuttle.engine.moves`)
+* A move ``Move(verb, card, target, seat, cards)`` (see :mod:`cuttle.engine.moves`)
   maps to one index through a table of *blocks*. A block is a verb plus the values its
   card, target and seat fields may take; the index is the block's offset plus the
   position of ``(card, target, seat)`` in that product. Seats are written *relative to
@@ -753,7 +753,7 @@ class SeatEncoder:
                     if covers:
                         for j, _to in covers:
                             w[cb + j] = 1.0
-                        w[top + covers[-1][0]] = 1.0
+                        w[top + covers[-1].card] = 1.0
                     score += POINT_VALUE[c]
                 w[sc] = score
             faces = faces_of[v]
@@ -766,7 +766,7 @@ class SeatEncoder:
                     if covers:
                         for j, _to in covers:
                             w[cb + j] = 1.0
-                        w[top + covers[-1][0]] = 1.0
+                        w[top + covers[-1].card] = 1.0
                     rank = RANK_OF[c]
                     if rank == KING:
                         kings += 1

@@ -1,6 +1,6 @@
 """A cheap move-scoring heuristic for rollouts: no copies, no look-ahead.
 
-:func:`move_score` rates a move tuple for the seat to act from what the move does at a
+:func:`move_score` rates a move for the seat to act from what the move does at a
 glance (points gained, points taken away, royals removed, cards spent);
 :func:`rollout_move` picks the best-scored move most of the time and a random one
 otherwise. It is what the search bots use to play out the future quickly.

@@ -39,6 +39,7 @@ from .table import (
     KIND_SCUTTLE,
     OVER,
     PHASES,
+    Cover,
     Pending,
     Phase,
     Stack,
@@ -250,7 +251,7 @@ def _read_stack(
     raw = entry.get(cover_key, [])
     if not isinstance(raw, list):
         raise InvalidPositionError(f"{where}: '{cover_key}' must be a list")
-    covers: list[tuple[int, int]] = []
+    covers: list[Cover] = []
     for i, cov in enumerate(raw):
         if not isinstance(cov, Mapping):
             raise InvalidPositionError(f"{where}: each of '{cover_key}' is {{card, to}}")
@@ -260,10 +261,10 @@ def _read_stack(
             by = _seat(cov.get("by"), n, f"{where} {cover_key}[{i}] by")
             if by != to:
                 played_by[c] = by
-        covers.append((c, to))
-    if covers and covers[-1][1] != seat:
+        covers.append(Cover(c, to))
+    if covers and covers[-1].to != seat:
         raise InvalidPositionError(
-            f"{where}: the top of {CARD_NAMES[base]}'s stack gives it to p{covers[-1][1]}, "
+            f"{where}: the top of {CARD_NAMES[base]}'s stack gives it to p{covers[-1].to}, "
             f"but it lies on p{seat}'s field"
         )
     if not covers and owner != seat:

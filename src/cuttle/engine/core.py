@@ -58,6 +58,7 @@ from .table import (
     MAIN,
     OVER,
     SEVEN_PHASE,
+    Cover,
     Outcome,
     Pending,
     Phase,
@@ -307,7 +308,7 @@ class Core:
         for v in range(self.n):
             for base, _, covers in (*self.points[v], *self.faces[v]):
                 if covers and (base == c or any(cov == c for cov, _ in covers)):
-                    return covers[-1][0]
+                    return covers[-1].card
         return c
 
     def owner_of(self, c: int) -> int:
@@ -319,7 +320,7 @@ class Core:
         st = (self.faces if kind in ("face", "joker") else self.points)[v][i]
         if kind in ("face", "point"):
             return st.owner
-        return self.played_by.get(c, st.covers[-1][1])
+        return self.played_by.get(c, st.covers[-1].to)
 
     def legal_moves(self) -> list[str]:
         """Return the canonical text of every legal move of the seat to act.
@@ -335,15 +336,16 @@ class Core:
             return []
         phase = self.phase
         s = self.to_act
-        if phase == MAIN:
+        # a phase is a Phase member (a singleton): identity is the cheapest comparison
+        if phase is MAIN:
             return self._main_moves(s)
-        if phase == COUNTER_PHASE:
+        if phase is COUNTER_PHASE:
             return self._counter_moves(s)
-        if phase == HAND_LIMIT:
+        if phase is HAND_LIMIT:
             hand = sorted(self.hands[s])
             k = len(hand) - self.rules.hand_limit
             return [Move(DISCARD, cards=cs) for cs in combinations(hand, k)]
-        if phase == ANSWER:
+        if phase is ANSWER:
             return self._answer_moves(s)
         p = self.pending
         assert p is not None
@@ -410,7 +412,7 @@ class Core:
         if r == JOKER_RANK:
             # a stolen queen is reached through its top joker: shielded as the queen is
             for st in self.faces[v]:
-                if st.covers and st.covers[-1][0] == target and RANK_OF[st.card] == QUEEN:
+                if st.covers and st.covers[-1].card == target and RANK_OF[st.card] == QUEEN:
                     r = QUEEN
         if r == QUEEN:
             return self.rules.queens_guard_queens and q >= 2
@@ -420,10 +422,10 @@ class Core:
         """Cards on ``v``'s field a two may scrap: glasses, royals, top jacks and jokers."""
         ts = list(self.glasses[v])
         for st in self.faces[v]:
-            ts.append(st.covers[-1][0] if st.covers else st.card)
+            ts.append(st.covers[-1].card if st.covers else st.card)
         for st in self.points[v]:
             if st.covers:
-                ts.append(st.covers[-1][0])
+                ts.append(st.covers[-1].card)
         return ts
 
     def _jack_plays(self, s: int, c: int, out: list[Move], from_seven: bool) -> None:
@@ -557,7 +559,7 @@ class Core:
     def take_card(self, s: int, c: int) -> int:
         """Remove ``c`` from ``s``'s hand, or from the revealed cards in phase seven;
         return the seven that revealed it (now scrapped), or -1."""
-        if self.phase == SEVEN_PHASE:
+        if self.phase is SEVEN_PHASE:
             rev = self.revealed
             rev.remove(c)
             for other in reversed(rev):
@@ -646,12 +648,12 @@ class Core:
             for i, st in enumerate(self.faces[v]):
                 if st.card == c:
                     return "face", v, i
-                if st.covers and st.covers[-1][0] == c:
+                if st.covers and st.covers[-1].card == c:
                     return "joker", v, i
             for i, st in enumerate(self.points[v]):
                 if st.card == c:
                     return "point", v, i
-                if st.covers and st.covers[-1][0] == c:
+                if st.covers and st.covers[-1].card == c:
                     return "jack", v, i
         raise AssertionError(f"{CARD_NAMES[c]} is not on the table")
 
@@ -660,7 +662,7 @@ class Core:
         seat that controlled it before that cover."""
         base, owner, covers = group[v].pop(i)
         rest = covers[:-1]
-        back = rest[-1][1] if rest else owner
+        back = rest[-1].to if rest else owner
         group[back].append(Stack(base, owner, rest) if rest else BARE_STACKS[owner][base])
 
     def remove_target(self, c: int) -> tuple[int, list[int]]:
@@ -899,7 +901,7 @@ def _h_royal(g: Core, s: int, m: Move) -> bool:
         v, i = g.find_face(t)
         base, owner, covers = g.faces[v].pop(i)
         dest = s if to < 0 else to
-        g.faces[dest].append(Stack(base, owner, (*covers, (c, dest))))
+        g.faces[dest].append(Stack(base, owner, (*covers, Cover(c, dest))))
         if dest != s or g.played_by:
             g._cover(c, s, dest)
     g._after_royal(s, c)
@@ -922,7 +924,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
     v, i = g.find_point(t)
     base, owner, covers = g.points[v].pop(i)
     dest = to if to >= 0 else (s if v != s else g._opps[s][0])
-    g.points[dest].append(Stack(base, owner, (*covers, (c, dest))))
+    g.points[dest].append(Stack(base, owner, (*covers, Cover(c, dest))))
     if dest != s or g.played_by:
         g._cover(c, s, dest)
     g._after_royal(s, c)
@@ -931,7 +933,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
 
 def _h_oneoff(g: Core, s: int, m: Move) -> bool:
     c, t, victim = m.card, m.target, m.seat
-    if g.phase == ANSWER:
+    if g.phase is ANSWER:
         g.hands[s].remove(c)
         g.known.pop(c, None)
         g._open_window(Pending(c, s, t, KIND_ANSWER))
@@ -964,7 +966,7 @@ def _h_counter(g: Core, s: int, m: Move) -> bool:
 def _h_resolve(g: Core, s: int, m: Move) -> bool:
     p = g.pending
     assert p is not None
-    if g.phase == ANSWER:
+    if g.phase is ANSWER:
         order = g.responders(p.by)
         i = order.index(s)
         if i + 1 < len(order):
@@ -982,7 +984,7 @@ def _h_resolve(g: Core, s: int, m: Move) -> bool:
 
 def _h_decide(g: Core, s: int, m: Move) -> bool:
     """A decision of the pending one-off's effect (take, discard, scrap)."""
-    if g.phase == HAND_LIMIT:
+    if g.phase is HAND_LIMIT:
         g.discard(s, m.cards)
         g.end_turn()
         return False

@@ -257,7 +257,7 @@ def base_under(g: Core, c: int) -> int:
     """The base card of the stack whose top cover is ``c``, or -1."""
     for v in range(g.n):
         for st in (*g.points[v], *g.faces[v]):
-            if st.covers and st.covers[-1][0] == c:
+            if st.covers and st.covers[-1].card == c:
                 return st.card
     return -1
 

@@ -73,21 +73,30 @@ KIND_SCUTTLE = "scuttle"
 KIND_ROYAL = "royal"
 KIND_ANSWER = "answer"
 
-NO_COVERS: tuple[tuple[int, int], ...] = ()
+
+class Cover(NamedTuple):
+    """A jack on a point card or a joker on a royal: the covering ``card`` and the seat
+    ``to`` that controls the stack once it lies there (usually, not always, the seat that
+    played it). Equal to the plain pair ``(card, to)``."""
+
+    card: int
+    to: int
+
+
+NO_COVERS: tuple[Cover, ...] = ()
 
 
 class Stack(NamedTuple):
-    """A card on a field with what lies on it: ``Stack(card, owner, ((cover, to), ...))``.
+    """A card on a field with what lies on it: ``Stack(card, owner, (Cover, ...))``.
 
     ``owner`` is the seat that played ``card``. For point cards the covers are jacks; for
-    kings and queens, jokers; bottom to top. ``to`` is the seat that controls the stack
-    once that cover lies on it. A stack is a tuple, equal to the plain 3-tuple of its
-    fields; the covers stay plain ``(cover, to)`` pairs.
+    kings and queens, jokers; bottom to top (the last one says who controls the stack).
+    A stack is a tuple, equal to the plain 3-tuple of its fields.
     """
 
     card: int
     owner: int
-    covers: tuple[tuple[int, int], ...] = NO_COVERS
+    covers: tuple[Cover, ...] = NO_COVERS
 
 
 BARE_STACKS: tuple[tuple[Stack, ...], ...] = tuple(

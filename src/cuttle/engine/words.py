@@ -312,7 +312,7 @@ def describe(
 
     ``before`` and ``after`` are the full positions around the move, ``seat`` the seat
     that made it (any seat for ``resign``; ignored for ``draw agreed``), ``move`` the
-    move tuple or its text, ``viewer`` the reading seat (``None``: a spectator) and
+    move or its text, ``viewer`` the reading seat (``None``: a spectator) and
     ``names`` the seats' names (default ``p0``, ``p1``, ...). The reader is ``you``. A
     card is named only if the reader sees it in ``before.view(viewer)`` or
     ``after.view(viewer)`` or it is in the move's text; otherwise it is ``"a card"``.

@@ -121,7 +121,7 @@ class EnvGame:
         self.chosen: tuple[int, ...] = ()
         self._lines: list[str] = list(history)
         self.log: list[tuple[int, Move]] = list(log)
-        """The moves played so far as ``(seat, move tuple)``."""
+        """The moves played so far as ``(seat, move)``."""
         self._legal: dict[int, Move | None] | None = None
         self._mask: np.ndarray | None = None
         self._obs: dict[int, np.ndarray] = {}
@@ -412,7 +412,7 @@ class EnvGame:
         return None
 
     def apply(self, move: Move) -> None:
-        """Apply a legal move tuple (as ``game.apply``), keeping the history in step.
+        """Apply a legal move (as ``game.apply``), keeping the history in step.
 
         (:meth:`step` and the PettingZoo step hold copies of this, inline.)"""
         g = self.game

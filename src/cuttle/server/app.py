@@ -27,8 +27,9 @@ from .offload import Offload
 from .ratelimit import RateLimits
 from .series.service import SeriesService
 from .settings import Settings
-from .web import api, league_api, league_pages, pages, series_site, ws
+from .web import api, bot_site, botapi, league_api, league_pages, pages, series_site, ws
 from .web.auth import Auth
+from .web.bot_accounts import BotAccounts
 from .web.session_lookup import SessionLookup
 
 if TYPE_CHECKING:
@@ -207,6 +208,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
             "create": settings.create_limit,
             "create_addr": settings.create_limit_addr,
             CHAT_LIMIT_NAME: CHAT_LIMIT,
+            botapi.BOT_LIMIT_NAME: botapi.bot_limit(),
         },
         settings.redis_url,
     )
@@ -223,6 +225,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     )
     app.state.league.grant_admins()
     app.state.series = SeriesService(sessions, app.state.service)
+    app.state.bot_hub = botapi.BotHub(BotAccounts(sessions))
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> Response:
@@ -247,6 +250,9 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(league_api.router)
     app.include_router(league_pages.router)
     app.include_router(series_site.router)
+    app.include_router(botapi.router)
+    app.include_router(bot_site.router)
+    app.include_router(bot_site.page_router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
     app.add_middleware(SessionLookup, auth=app.state.auth, offload=offload)

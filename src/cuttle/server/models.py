@@ -31,10 +31,19 @@ class User(Base):
     created_at: Mapped[float] = mapped_column(Float)
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """A league organiser (migration 0005; also ``cuttle serve --admin NAME``)."""
+    is_bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A bot account (migration 0007): played by a program through the Bot API, never
+    signed in with a password, never ranked among people."""
+    bot_owner: Mapped[int | None] = mapped_column(Integer)
+    """The registered user who made this bot account (``users.id``); ``NULL`` for people."""
+    bot_about: Mapped[str | None] = mapped_column(String(200))
+    """A bot account's description, as its owner wrote it."""
 
     @property
     def display(self) -> str:
-        """The name shown at the table."""
+        """The name shown at the table (a bot account's marked ``BOT``)."""
+        if self.is_bot:
+            return f"BOT {self.username}"
         return self.username or f"guest{self.id}"
 
 
@@ -132,4 +141,34 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     seat: Mapped[int | None] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(String(300))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class BotToken(Base):
+    """A Bot API token of a bot account: the SHA-256 of the token (shown once), its
+    scopes (space-separated) and whether its owner revoked it (migration 0007)."""
+
+    __tablename__ = "bot_tokens"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    scopes: Mapped[str] = mapped_column(String(100))
+    label: Mapped[str] = mapped_column(String(40), default="")
+    created_at: Mapped[float] = mapped_column(Float)
+    revoked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class BotChallenge(Base):
+    """A challenge to a bot account (migration 0007): who challenged whom, the game asked
+    for (``options``, JSON: rules, variants, players, seats), ``pending`` until the bot
+    accepts (``game_id`` then names the game) or declines."""
+
+    __tablename__ = "bot_challenges"
+    __table_args__ = (Index("ix_bot_challenges_bot", "bot_id", "status"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    challenger_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    bot_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    options: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(10))
+    game_id: Mapped[str | None] = mapped_column(String(16))
     created_at: Mapped[float] = mapped_column(Float)

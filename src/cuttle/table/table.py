@@ -395,6 +395,8 @@ class Table:
         ``names`` as for :meth:`sentence`."""
         if viewer is not None:
             self._check_seat(viewer)
+        if not self._history:  # a new table's first states: nothing to replay
+            return []
         current = self._start()
         told: list[str] = []
         for index, event in enumerate(self._history):

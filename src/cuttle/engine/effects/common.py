@@ -15,10 +15,10 @@ def field_seat(g: Core, c: int) -> int:
         if c in g.glasses[v]:
             return v
         for st in g.faces[v]:
-            if st.card == c or (st.covers and st.covers[-1][0] == c):
+            if st.card == c or (st.covers and st.covers[-1].card == c):
                 return v
         for st in g.points[v]:
-            if st.card == c or (st.covers and st.covers[-1][0] == c):
+            if st.card == c or (st.covers and st.covers[-1].card == c):
                 return v
     return -1
 
@@ -35,7 +35,7 @@ def target_worth(g: Core, c: int, v: int) -> float:
     for st in g.points[v]:
         if st.card == c:
             return float(POINT_VALUE[c])
-        if st.covers and st.covers[-1][0] == c:
+        if st.covers and st.covers[-1].card == c:
             return 2.0 * POINT_VALUE[st.card]
     return 3.0
 

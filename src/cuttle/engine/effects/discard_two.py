@@ -7,7 +7,7 @@ from itertools import combinations
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move, seated
-from ..narration import Narration
+from ..narration import Narration, join
 from ..table import DISCARD_PHASE, Pending
 
 
@@ -122,10 +122,18 @@ class DiscardTwo(Effect):
         return f"to make {w.group(w.before.opponents(p.by))} discard two cards"
 
     def outcome(self, w: Narration, p: Pending) -> str:
-        """``Bob must discard two cards`` (the first victim), or that nobody can."""
+        """``Bob must discard two cards`` (the first victim); under ``four_random``
+        ``Bob discards the 3♣ and 7♦ at random`` for each victim (the cards go to the
+        scrap face up); or that nobody can."""
         if w.after.phase == DISCARD_PHASE:
             return w.must_discard(w.after.to_act)
-        return "nobody has a card to discard"
+        told = []
+        for v in range(w.before.n):
+            kept = set(w.after.hands[v])
+            lost = [c for c in w.before.hands[v] if c not in kept]
+            if v != p.by and lost:
+                told.append(f"{w.subj(v, 'discard')} {w.cards(lost)} at random")
+        return join(told) if told else "nobody has a card to discard"
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """Two cards gone from a hand."""

@@ -13,13 +13,15 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
 
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import PRESETS, VARIANTS
 
 from ..bots import BOT_LEVELS
 from ..errors import ServiceError
-from ..models import GameRow, SeatRow, User
+from ..models import User
 from . import clockwork as clocks
 from .attendance import Attendance
 from .chat import CHANNELS, Chat
@@ -27,7 +29,10 @@ from .live import LiveGame, SeatInfo
 from .presence import refresh_away
 from .round import Round
 from .spec import GameSpec, SeatSpec, house_text, insert_game, rules_of
-from .store import build
+from .store import GAMES, build
+
+_UNSET: dict[str, Any] = {c.name: None for c in GAMES.columns}
+"""Every column of a game row, unset (``None``), as on a new ORM object."""
 
 MAX_HOUSE_CHARS = 4000
 """The longest house rule set (as JSON) a game may be created with."""
@@ -169,8 +174,10 @@ class Lobby:
             new = insert_game(db, spec, time.time())
         if new.status != "open":
             return new.id, None
-        row = GameRow(**new.columns)  # never added to a session: the row as stored
-        seat_rows = [SeatRow(**s) for s in new.seats]
+        # The rows as stored, as plain objects (build reads their columns by name; an ORM
+        # object of a mapped class costs more to make, and none is ever added to a session).
+        row: Any = SimpleNamespace(**{**_UNSET, **new.columns})
+        seat_rows: list[Any] = [SimpleNamespace(**s) for s in new.seats]
         return new.id, build(row, seat_rows, [], {c: [] for c in CHANNELS})
 
     def load(self, gid: str) -> LiveGame:

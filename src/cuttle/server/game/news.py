@@ -172,6 +172,7 @@ class News:
         if await self.round.resync(live):  # unchanged: this copy was read after that change
             self.round.catch_up(live, old, states=True)
         await self.attendance.on_start(live)
+        self.round.changed(live)  # a bot's turn or a clock the reload brought
 
     async def _apply_seat(self, live: LiveGame, msg: dict[str, Any]) -> bool:
         """Seat the person of another worker's join news in ``live`` and tell the

@@ -148,6 +148,7 @@ def game_summary(row: GameRow, seats: list[SeatRow]) -> dict[str, Any]:
         "result": row.result,
         "termination": row.termination,
         "ranked": bool(row.ranked),
+        "time_control": row.time_control or None,
         "created_at": row.created_at,
         "seats": [
             {
@@ -308,9 +309,14 @@ async def replay_data(request: Request, gid: str) -> dict[str, Any]:
     events = live.table.history
     table = start_table(live)
     positions = [table.game.to_json()]
+    n = table.n
+    goals_at = [[table.game.goal(i) for i in range(n)]]  # a king changes them: per position
+    scores_at = [[table.game.score(i) for i in range(n)]]
     for event in events:
         table.apply(event)
         positions.append(table.game.to_json())
+        goals_at.append([table.game.goal(i) for i in range(n)])
+        scores_at.append([table.game.score(i) for i in range(n)])
     meta = live.meta()
     positions[-1]["termination"] = live.game.termination  # a flag or claim: see game/clockwork.py
     names = P.seat_names(meta.get("players") or [])
@@ -324,6 +330,8 @@ async def replay_data(request: Request, gid: str) -> dict[str, Any]:
         "deck": list(live.setup.deck),
         "lines": [event.line() for event in events],
         "positions": positions,
+        "goals_at": goals_at,
+        "scores_at": scores_at,
     }
 
 

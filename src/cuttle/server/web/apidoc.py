@@ -111,6 +111,28 @@ ROUTES: dict[tuple[str, str], Schema] = {
         **{f"seat{k}": TEXT for k in range(1, 6)},
         **{f"name{k}": TEXT for k in range(1, 6)},
     ),
+    ("get", "/api/bots/ladder"): query("rules"),
+    ("get", "/bots/ladder"): query("rules"),
+    ("post", "/api/bots"): json_body(name=TEXT, about=TEXT, description=TEXT),
+    ("post", "/api/bots/{name}/tokens"): json_body(
+        scopes={"type": "array", "items": TEXT}, label=TEXT
+    ),
+    ("post", "/api/bots/{name}/tokens/{token_id}/revoke"): json_body(),
+    ("post", "/api/challenge/{name}"): json_body(
+        rules=TEXT,
+        variants={"type": "array", "items": TEXT},
+        players=NUMBER,
+        my_seat=NUMBER,
+        bot_seat=NUMBER,
+        level=TEXT,
+        ranked=FLAG,
+    ),
+    ("post", "/api/challenge/{cid}/{action}"): json_body(),
+    ("post", "/api/bot/game/{gid}/move"): json_body(move=TEXT, n=NUMBER, id=TEXT),
+    ("post", "/api/bot/game/{gid}/move/{move}"): {**json_body(), **query("n")},
+    ("post", "/api/bot/game/{gid}/resign"): json_body(),
+    ("post", "/api/bot/game/{gid}/draw/{action}"): json_body(),
+    ("post", "/api/bot/game/{gid}/chat"): json_body(text=TEXT),
 }
 """(method, path) → the parameters and body the route reads."""
 

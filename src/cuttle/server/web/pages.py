@@ -9,6 +9,7 @@ nothing from the database.
 from __future__ import annotations
 
 import re
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -166,7 +167,8 @@ async def replay_page(request: Request, gid: str) -> Response:
     """The replay viewer of a finished game."""
     ctx = await ensure_async(request)
     live = await service_of(request).fetch(gid)
-    return render(request, ctx, "replay.html", gid=gid, game=live.meta())
+    seat = live.seat_of(ctx.user.id)  # the viewer's own seat is drawn at the bottom, "(you)"
+    return render(request, ctx, "replay.html", gid=gid, game=live.meta(), seat=seat)
 
 
 ProfileData = tuple[list[dict[str, Any]], dict[str, Any] | None]
@@ -181,6 +183,53 @@ def profile_data(request: Request, user: User, viewer: User | None) -> ProfileDa
     return games, league.profile(user) if league else None
 
 
+ENDINGS = {
+    "points": "on points",
+    "kings": "by kings",
+    "resign": "by resignation",
+    "agreed": "by agreement",
+    "passes": "after too many passes",
+    "move-cap": "at the move limit",
+    "time": "on time",
+    "abandoned": "as the other side left",
+}
+"""How a game ended, in words, after "Won", "Lost" or "Draw" (the termination codes)."""
+
+
+def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
+    """A game of ``name``'s profile in words: its date (UTC), the opponents' names, and
+    the outcome as ``name`` lived it ("Won by resignation", "Lost on time", "In play")."""
+    seats = game["seats"]
+    mine = {s["seat"] for s in seats if s["name"] == name}
+    others = [
+        s["name"] or ("an open seat" if s["empty"] else f"seat {s['seat'] + 1}")
+        for s in seats
+        if s["seat"] not in mine
+    ]
+    why = ENDINGS.get(game["termination"] or "", "")
+    if game["status"] == "open":
+        outcome = "Waiting for players"
+    elif game["status"] != "over":
+        outcome = "In play"
+    elif game["result"] == "draw":
+        outcome = f"Draw {why}".strip()
+    else:
+        won = {int(p[1:]) for p in str(game["result"] or "").split() if p[1:].isdigit()}
+        if mine:
+            outcome = f"{'Won' if mine & won else 'Lost'} {why}".strip()
+        else:
+            names = " and ".join(
+                s["name"] or f"seat {s['seat'] + 1}" for s in seats if s["seat"] in won
+            )
+            outcome = f"{names} won {why}".strip()
+    return {
+        **game,
+        "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime(game["created_at"])),
+        "opponents": ", ".join(others) or "—",
+        "outcome": outcome,
+    }
+
+
 def _profile(request: Request, ctx: Ctx, user: User, data: ProfileData) -> Response:
     games, league_profile = data
     return render(
@@ -188,7 +237,7 @@ def _profile(request: Request, ctx: Ctx, user: User, data: ProfileData) -> Respo
         ctx,
         "profile.html",
         who=user_json(user),
-        games=games,
+        games=[profile_row(g, user.display) for g in games],
         league_profile=league_profile,
     )
 

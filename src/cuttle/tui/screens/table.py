@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, Input, Label
 from textual.worker import Worker, WorkerState
@@ -34,6 +34,7 @@ from ..widgets.table import (
     HandView,
     MoveLog,
     MovesPanel,
+    OpponentsArea,
     SeatPanel,
     StatusPanel,
     TableCenter,
@@ -117,7 +118,7 @@ class TableScreen(Screen[None]):
         yield Header(show_clock=False)
         with Horizontal(id="main"):
             with Vertical(id="board"):
-                with VerticalScroll(id="opponents"):
+                with OpponentsArea(id="opponents"):
                     for _ in range(self.session.n - 1):
                         yield SeatPanel(classes="seat opponent")
                 yield TableCenter(id="center")

@@ -19,99 +19,29 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from ..cardtext import CHIP_WIDTH, FACE_WIDTH, FROZEN_MARK, move_label, sentence_label
+from ..cardtext import (
+    CHIP_WIDTH,
+    FACE_WIDTH,
+    FROZEN_MARK,
+    move_label,
+    sentence_label,
+)
 from ..choices import matches, parts
-from ..model import SeatData, seat_title
-from .cards import CardItem, CardRow, fan_lines, join_lines
+from .cards import CardItem, CardRow
+from .seats import COMPACT_WIDTH, OpponentsArea, SeatPanel, seat_mode
 
-
-class SeatPanel(Vertical):
-    """One seat: its heading, its hand (fanned, backs unless visible), points, royals, glasses.
-
-    The human's own panel leaves the hand out (:class:`HandView` shows it).
-    """
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        """An empty panel; :meth:`show` fills it."""
-        super().__init__(id=id, classes=classes)
-        self.data: SeatData | None = None
-        self.targets: frozenset[str] = frozenset()
-        self.last: str | None = None
-
-    def compose(self) -> ComposeResult:
-        """The heading and one line of card groups."""
-        yield Static("", classes="seat-title")
-        with Horizontal(classes="seat-row"):
-            with Vertical(classes="group hand-group"):
-                yield Label("hand", classes="group-label hand-label")
-                yield Static("", classes="fan")
-            for title in ("points", "royals", "glasses"):
-                with Vertical(classes=f"group {title}-group"):
-                    yield Label(title, classes=f"group-label {title}-label")
-                    yield CardRow("chip", classes=f"field-row {title}-row")
-
-    def show(self, data: SeatData, targets: Iterable[str] = (), last: str | None = None) -> None:
-        """Draw ``data``; stacks holding one of ``targets`` are highlighted, the stack
-        holding ``last`` (the card that moved last) is marked."""
-        wanted = frozenset(targets)
-        if data == self.data and wanted == self.targets and last == self.last:
-            return
-        self.data = data
-        self.targets = wanted
-        self.last = last
-        self.set_class(data.to_act, "-to-act")
-        self.set_class(data.you, "-you")
-        self.query_one(".seat-title", Static).update(seat_title(data))
-        hand_group = self.query_one(".hand-group", Vertical)
-        backs_only = data.hidden == len(data.hand)
-        compact = backs_only and self.app.size.width < COMPACT_WIDTH
-        hand_group.display = not data.you and not compact
-        if not data.you:
-            self.query_one(".hand-label", Label).update(hand_label(data))
-            self.query_one(".fan", Static).update(join_lines(fan_lines(data.hand)))
-        self.query_one(".glasses-label", Label).update(glasses_label(data))
-        groups: dict[str, list[tuple[str, tuple[str, ...]]]] = {
-            "points": [(st.card, st.covers) for st in data.points],
-            "royals": [(st.card, st.covers) for st in data.faces],
-            "glasses": [(g, ()) for g in data.glasses],
-        }
-        for title, stacks in groups.items():
-            row = self.query_one(f".{title}-row", CardRow)
-            row.seat = data.seat
-            row.show(
-                [CardItem(c, covers, stack_state(c, covers, wanted, last)) for c, covers in stacks]
-            )
-        self.query_one(".glasses-group", Vertical).display = bool(data.glasses)
-        narrow = self.app.size.width < COMPACT_WIDTH
-        self.query_one(".royals-group", Vertical).display = bool(data.faces) or not narrow
-
-
-def stack_state(card: str, covers: Sequence[str], targets: frozenset[str], last: str | None) -> str:
-    """How a stack on the table is drawn: a target of the selected card, the card that
-    moved last, or plain."""
-    stack = {card, *covers}
-    if targets & stack:
-        return "target"
-    return "last" if last is not None and last in stack else "plain"
-
-
-def hand_label(data: SeatData) -> str:
-    """The label over another seat's hand: its size, and whether you see it through
-    glasses."""
-    out = f"hand ({len(data.hand)})"
-    return out + " · your glasses show it" if data.seen_by_you else out
-
-
-def glasses_label(data: SeatData) -> str:
-    """The label over a seat's glasses: whose hands they show (``you`` for the viewer)."""
-    if not data.sees:
-        return "glasses"
-    return "glasses: see " + " ".join("you" if s == data.viewer else f"p{s}" for s in data.sees)
-
-
-COMPACT_WIDTH = 100
-"""Terminal columns below which a hand of backs only is not drawn across the table (the
-seat's heading tells its size)."""
+__all__ = [
+    "COMPACT_WIDTH",
+    "HandView",
+    "MoveLog",
+    "MovesPanel",
+    "OpponentsArea",
+    "SeatPanel",
+    "StatusPanel",
+    "TableCenter",
+    "log_line",
+    "seat_mode",
+]
 
 
 class HandView(CardRow, can_focus=True):

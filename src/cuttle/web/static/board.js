@@ -30,12 +30,24 @@ export function renderBoard(root, view, meta, me, hooks = {}, opts = {}) {
   root.appendChild(top);
   root.appendChild(centerEl(view, meta, hooks));
   root.appendChild(seatEl(view, meta, bottom, me, hooks, false));
+  markTargeted(root, view);
+}
+
+// The card a pending one-off (or a counter's one-off) aims at, marked on the table.
+function markTargeted(root, view) {
+  const t = view.pending && view.pending.target;
+  if (!t) return;
+  for (const node of root.querySelectorAll(`.seat .card[data-card="${t}"]`)) {
+    node.classList.add("targeted");
+    node.setAttribute("aria-label", `${node.getAttribute("aria-label") || cardLabel(t)}, targeted`);
+  }
 }
 
 function seatEl(view, meta, s, me, hooks, compact) {
   const box = el("section", compact ? "seat compact" : "seat");
   box.dataset.seat = s;
-  const acting = view.to_act === s && (view.winner === null || view.winner === undefined);
+  const over = view.winner !== null && view.winner !== undefined;
+  const acting = view.to_act === s && !over && meta.status !== "open";
   if (acting) box.classList.add("acting");
   if (s === me) box.classList.add("mine");
   const team = teamOf(meta, me);
@@ -50,8 +62,11 @@ function seatEl(view, meta, s, me, hooks, compact) {
   const hand = view.hands[s];
   const hidden = hand.filter((c) => c === "??").length;
   if (compact) head.appendChild(el("span", "hand-count", `${hand.length} in hand`));
-  if (view.turn === s) head.appendChild(el("span", "badge", "turn"));
-  if (acting) head.appendChild(el("span", "badge act", "to act"));
+  // One badge in words: who moves now, and whose turn an answer interrupts.
+  const live = !over && meta.status !== "open";
+  const turn = live && view.turn === s;
+  if (acting) head.appendChild(el("span", "badge act", turn ? (s === me ? "your move" : "to move") : "answering"));
+  else if (turn) head.appendChild(el("span", "badge", s === me ? "your turn" : "their turn"));
   if (view.skips && view.skips[s]) head.appendChild(el("span", "badge", "skips a turn"));
   box.appendChild(head);
   const f = view.fields[s];
@@ -168,7 +183,17 @@ function centerEl(view, meta, hooks) {
 const ENDINGS = {
   points: "on points", resign: "by resignation", agreed: "by agreement", kings: "by kings",
   passes: "after too many passes in a row", "move-cap": "at the move limit",
+  time: "on time", abandoned: "because the other side left the table",
 };
+
+/** The sentence for a game that ended by ``termination`` with seat ``s`` out (a flag, a
+ * table left), told instead of the record's "resigns"; null for any other ending. */
+export function endSentence(termination, s, meta, me) {
+  const who = s === me ? "You" : seatName(meta, s);
+  if (termination === "time") return `${who} ran out of time.`;
+  if (termination === "abandoned") return `${who} left the table; the win was claimed.`;
+  return null;
+}
 
 function winnersOf(view) {
   const w = view.winner;
@@ -180,7 +205,7 @@ function winnersOf(view) {
 export function statusText(view, meta, me) {
   if (meta.status === "open") return "Waiting for players to join…";
   if (view.winner !== null && view.winner !== undefined) {
-    const why = view.termination ? ` ${ENDINGS[view.termination] || "(" + view.termination + ")"}` : "";
+    const why = view.termination && ENDINGS[view.termination] ? ` ${ENDINGS[view.termination]}` : "";
     if (view.winner === "draw") return `Game over. A draw${why}.`;
     const won = winnersOf(view);
     const names = won.map((s) => seatName(meta, s)).join(" and ");

@@ -44,7 +44,7 @@ export function chatLine(m, onMute) {
 function setupTable(root, panel) {
   let channel = null;
   let messages = [];
-  let myName = null;
+  let myName = root.dataset.me || null; // the viewer's name, seated or watching: no mute on one's own lines
   let muted = mutedNames();
 
   const title = el("h3", "chat-title", "Chat");
@@ -92,7 +92,7 @@ function setupTable(root, panel) {
   root.addEventListener("cuttle:message", (e) => {
     const m = e.detail;
     if (m.t === "state") {
-      if (m.seat !== null && m.players && m.players[m.seat]) myName = m.players[m.seat].name;
+      if (m.seat !== null && m.players && m.players[m.seat]) { myName = m.players[m.seat].name; render(); }
     } else if (m.t === "chat_log") {
       channel = m.channel; messages = m.messages; render();
     } else if (m.t === "chat") {

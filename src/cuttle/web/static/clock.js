@@ -2,6 +2,8 @@
 // numbers (the server alone decides when time is up), the way the game ended on time,
 // and who is away, with a "Claim victory" button once every opponent has been away long
 // enough. Messages come as `cuttle:message` events on #table-root (see table.js).
+import { seatName } from "./board.js";
+
 const root = document.getElementById("table-root");
 const panel = document.getElementById("clock-panel");
 
@@ -53,6 +55,19 @@ function setup() {
     return [...Array(n).keys()].filter((s) => !team.includes(s));
   }
 
+  // A seat as people know it: "you", else the player's name.
+  const who = (s) => (s === me ? "You" : seatName(meta, s));
+
+  // The result code ("p1", "p0 p2", "draw") in words.
+  function resultWords() {
+    if (result === "draw") return "A draw: no opponent could still win.";
+    const won = String(result || "").match(/\d+/g) || [];
+    const seats = won.map(Number);
+    if (!seats.length) return "";
+    if (seats.includes(me)) return "You win.";
+    return `${seats.map(who).join(" and ")} ${seats.length > 1 ? "win" : "wins"}.`;
+  }
+
   function twoSides() {
     const n = (meta.players || []).length;
     return n === 2 || (meta.teams || []).length === 2;
@@ -71,10 +86,10 @@ function setup() {
         if (running) row.classList.add("running");
         if (left <= 10_000) row.classList.add("low");
         if (over && termination === "time" && clock.left[s] === 0) row.classList.add("flagged");
-        const who = el("span", "clock-who", `p${s}${p.name ? " " + p.name : ""}${s === me ? " (you)" : ""}`);
+        const name = el("span", "clock-who", `${seatName(meta, s)}${s === me ? " (you)" : ""}`);
         const time = el("span", "clock-time", formatMs(left));
-        time.setAttribute("aria-label", `p${s} time left`);
-        row.append(who, time);
+        time.setAttribute("aria-label", `${seatName(meta, s)}: time left`);
+        row.append(name, time);
         return row;
       });
       const head = el("div", "clock-control", `Clock ${clock.control}${clock.per_move ? " a move" : ""}`);
@@ -85,16 +100,16 @@ function setup() {
     const texts = [];
     if (over && termination === "time") {
       const flagged = clock ? clock.left.map((ms, s) => (ms === 0 ? s : -1)).filter((s) => s >= 0) : [];
-      const who = flagged.length ? flagged.map((s) => (s === me ? "You" : "p" + s)).join(", ") : "A player";
-      texts.push(`${who} ran out of time. ${result === "draw" ? "Draw: no opponent could still win." : "Result: " + result + "."}`);
+      const out = flagged.length ? flagged.map(who).join(" and ") : "A player";
+      texts.push(`${out} ran out of time. ${resultWords()}`);
     } else if (over && termination === "abandoned") {
-      texts.push(`Won by claim: the opponents left the table. Result: ${result}.`);
+      texts.push(`Won by claim: the other side left the table. ${resultWords()}`);
     }
     let canClaim = false;
     if (!over && away && meta.status === "playing") {
       const since = (now - awayAt) / 1000;
       away.forEach((secs, s) => {
-        if (secs !== null && s !== me) texts.push(`p${s} is disconnected (${Math.floor(secs + since)} s).`);
+        if (secs !== null && s !== me) texts.push(`${seatName(meta, s)} is disconnected (${Math.floor(secs + since)} s).`);
       });
       const opps = opponents();
       canClaim = me !== null && twoSides() && opps.length > 0 &&

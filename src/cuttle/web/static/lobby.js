@@ -5,14 +5,38 @@ const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 3000;
 let options = null;
 
-async function post(url, body) {
+// POST `body` as JSON; a refusal is written in `errId` (next to the control that sent
+// it) and scrolled into view, and thrown.
+async function post(url, body, errId = "lobby-error") {
+  const e = $(errId);
+  e.hidden = true;
   const r = await fetch(url, {
     method: "POST", headers: { "X-CSRF-Token": csrf, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   const data = await r.json();
-  if (!r.ok) { const e = $("lobby-error"); e.hidden = false; e.textContent = data.error; throw new Error(data.error); }
+  if (!r.ok) {
+    e.hidden = false; e.textContent = data.error;
+    e.scrollIntoView({ block: "nearest" });
+    throw new Error(data.error);
+  }
   return data;
+}
+
+// A clock is only for games between people: choosing one makes every bot seat a
+// person's; choosing a bot for a seat stops the clock. The note says what changed.
+function consistentClock(changed) {
+  const kinds = [...document.querySelectorAll(".seat-kind")];
+  const bots = kinds.filter((s) => s.value !== "person");
+  const note = $("clock-hint");
+  if (!$("create-clock").value || !bots.length) return;
+  if (changed === "clock") {
+    for (const s of bots) s.value = "person";
+    note.textContent = "A clock is for games between people: every seat is now a person's.";
+  } else {
+    $("create-clock").value = "";
+    note.textContent = "Bots play untimed: the clock is off.";
+  }
 }
 
 function fillRules(select) {
@@ -67,9 +91,10 @@ function refreshSeats() {
     row.className = "seat-row row";
     const radio = Object.assign(document.createElement("input"), { type: "radio", name: "my-seat", value: i, checked: i === 0 });
     radio.setAttribute("aria-label", `sit in seat p${i}`);
-    const sel = levelSelect(i === 0 ? "person" : "easy");
+    const sel = levelSelect(i === 0 || $("create-clock").value ? "person" : "easy");
     sel.className = "seat-kind";
     sel.setAttribute("aria-label", `seat p${i}`);
+    sel.onchange = () => consistentClock("seat");
     row.append(radio, document.createTextNode(` p${i} `), sel);
     box.appendChild(row);
   }
@@ -91,7 +116,14 @@ function renderOpen(games) {
     const tr = document.createElement("tr");
     tr.dataset.game = g.id;
     const rules = document.createElement("td");
-    rules.textContent = g.rules + (g.variants.length ? " + " + g.variants.join(", ") : "");
+    rules.textContent = g.rules + (g.variants.length ? " + " + g.variants.join(", ") : "") + " ";
+    // The same badges as the page's first drawing: ranked or casual, and the clock.
+    rules.appendChild(g.ranked
+      ? Object.assign(document.createElement("span"), { className: "badge-ranked", textContent: "ranked" })
+      : Object.assign(document.createElement("span"), { className: "muted", textContent: "casual" }));
+    if (g.time_control) {
+      rules.append(" ", Object.assign(document.createElement("span"), { className: "clock-tag", textContent: `clock ${g.time_control}` }));
+    }
     const seats = document.createElement("td");
     seats.textContent = g.seats.map((s) => (s.empty ? "open" : s.name)).join(", ");
     const act = document.createElement("td");
@@ -107,7 +139,7 @@ function renderOpen(games) {
 
 function wireJoins() {
   for (const b of document.querySelectorAll("button.join")) {
-    b.onclick = async () => { const g = await post(`/api/games/${b.dataset.game}/join`, {}); location.href = g.url; };
+    b.onclick = async () => { const g = await post(`/api/games/${b.dataset.game}/join`, {}, "open-error"); location.href = g.url; };
   }
 }
 
@@ -139,17 +171,18 @@ async function init() {
   $("create-rules").onchange = refreshCreate;
   $("quick-rules").onchange = () => describe($("quick-desc"), $("quick-rules").value);
   $("create-players").onchange = refreshSeats;
+  $("create-clock").onchange = () => consistentClock("clock");
   describe($("quick-desc"), $("quick-rules").value);
   refreshCreate();
 }
 
 $("quick").onsubmit = async (e) => {
   e.preventDefault();
-  const g = await post("/api/quickplay", { level: $("quick-level").value, rules: $("quick-rules").value });
+  const g = await post("/api/quickplay", { level: $("quick-level").value, rules: $("quick-rules").value }, "quick-error");
   location.href = g.url;
 };
 $("learn-play").onclick = async () => {
-  const g = await post("/api/quickplay", { level: "easy", rules: "standard" });
+  const g = await post("/api/quickplay", { level: "easy", rules: "standard" }, "learn-error");
   location.href = g.url + "?learn=1";
 };
 $("create").onsubmit = async (e) => {
@@ -164,7 +197,7 @@ $("create").onsubmit = async (e) => {
     practice: $("create-practice").checked,
     variants: [...document.querySelectorAll("#create-variants input:checked")].map((x) => x.value),
     time_control: $("create-clock").value || null,
-  });
+  }, "create-error");
   location.href = g.url;
 };
 wireJoins();

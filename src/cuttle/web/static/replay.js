@@ -3,6 +3,7 @@ import { renderBoard, statusText } from "./board.js";
 
 const root = document.getElementById("replay-root");
 const gid = root.dataset.game;
+const me = root.dataset.seat === "" ? null : Number(root.dataset.seat); // the viewer's seat, if any
 const $ = (id) => document.getElementById(id);
 let data = null;
 let i = 0;
@@ -22,17 +23,16 @@ function named(line) {
 // its notation with the seat's name.
 function told(k) { return (data.said && data.said[k]) || named(data.lines[k]); }
 
-function pv(c) { const r = c[0]; return r === "A" ? 1 : r === "T" ? 10 : (parseInt(r, 10) || 0); }
-
 function show() {
   const view = data.positions[i];
-  const meta = { ...data, scores: view.fields.map((f) => f.points.reduce((a, st) => a + pv(typeof st === "string" ? st : st.card), 0)) };
+  // Scores and goals as they stood at this position (a king lowers a goal later on).
+  const meta = { ...data, scores: data.scores_at[i], goals: data.goals_at[i] };
   const compact = window.matchMedia("(max-width: 760px)").matches && view.hands.length >= 3;
-  renderBoard($("board"), view, meta, 0, { showScrap: true }, { compact });
+  renderBoard($("board"), view, meta, me, { showScrap: true }, { compact });
   $("rp-pos").textContent = `${i} / ${data.lines.length}`;
   $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${told(i - 1)}` +
     (i === data.lines.length ? ` — ${view.winner !== undefined && view.winner !== null
-      ? statusText({ ...view, termination: data.termination }, meta, null) : `result ${data.result} (${data.termination})`}` : "");
+      ? statusText({ ...view, termination: data.termination }, meta, me) : "game over"}` : "");
   const ol = $("log");
   ol.replaceChildren();
   data.lines.forEach((line, k) => {

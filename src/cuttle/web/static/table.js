@@ -7,7 +7,7 @@
 // card highlighted and the move told in words. While the socket is down, or a move of
 // ours is on its way, the board takes no clicks, and says so.
 import { CARD_RE, cardLabel, shortName } from "./cards.js";
-import { renderBoard, seatName, statusText } from "./board.js";
+import { endSentence, renderBoard, seatName, statusText } from "./board.js";
 import { play as sound, setSound, soundOn } from "./sound.js";
 import { hinter } from "./hints.js";
 
@@ -141,6 +141,7 @@ function onMessage(m) {
     queue = [];
     n = recvN = m.n; view = m.view; legal = m.legal; log = m.log; said = m.said || m.log.slice(); me = m.seat;
     meta = { ...meta, ...m };
+    if (log.length) said[said.length - 1] = tellEnd(log[log.length - 1], said[said.length - 1], m.termination);
     inFlight = null;
     if (!connected) setConnected(true);
     draw();
@@ -192,8 +193,16 @@ async function pump() {
   }
 }
 
+// A flag or a left table is recorded as the loser's resignation: tell it as what it was.
+function tellEnd(line, text, termination) {
+  const r = /^p(\d+): resign$/.exec(line || "");
+  return (r && endSentence(termination, Number(r[1]), meta, me)) || text;
+}
+
 function showEvent(m) {
-  n = m.n; view = m.view; legal = m.legal; log.push(m.line); said.push(m.text || m.line);
+  const end = (m.meta && m.meta.termination) || m.termination || view.termination;
+  const text = tellEnd(m.line, m.text || m.line, end);
+  n = m.n; view = m.view; legal = m.legal; log.push(m.line); said.push(text);
   meta.scores = m.scores; meta.goals = m.goals;
   meta.draw_offers = []; // a move ends pending draw offers
   if (m.meta) meta = { ...meta, ...m.meta };
@@ -201,7 +210,7 @@ function showEvent(m) {
   if (inFlight && inFlight.ackN !== null && n >= inFlight.ackN) inFlight = null;
   selected = null; selectedTarget = null; selectedSeat = null; discardSel = [];
   noticeFlash = "";
-  lastMove = { by: m.by, line: m.line, text: m.text || m.line, fresh: true };
+  lastMove = { by: m.by, line: m.line, text, fresh: true };
   draw();
   lastMove.fresh = false;
   const over = view.winner !== null && view.winner !== undefined;
@@ -218,8 +227,9 @@ const isOver = () => !!view && view.winner !== null && view.winner !== undefined
 function draw() {
   if (!view) return;
   const over = isOver();
+  const waiting = meta.status === "open"; // seats still free: nobody moves yet
   const busy = !connected || !!inFlight || queue.length > 0;
-  const moves = busy || over ? [] : legal.map(parse);
+  const moves = busy || over || waiting ? [] : legal.map(parse);
   const discarding = moves.length && moves.every((m) => m.verb === "discard");
   const discardCount = discarding ? moves[0].cards.length : 0;
   const sources = new Set();
@@ -328,10 +338,8 @@ function draw() {
   board.setAttribute("aria-busy", busy ? "true" : "false");
   board.classList.toggle("busy", !!inFlight);
   markLastMove();
-  if (focusKey) {
-    const again = board.querySelector(focusKey);
-    if (again) again.focus();
-  }
+  const again = focusKey ? board.querySelector(focusKey) : null;
+  if (again) again.focus();
   $("status-line").textContent = (me === null && !over ? "Watching. " : "") + statusText(view, meta, me);
   $("role").hidden = me !== null;
   $("invite-box").hidden = meta.status !== "open";
@@ -339,7 +347,8 @@ function draw() {
   renderNotice(over);
   renderHint(moves);
   renderLog();
-  $("movebox").hidden = over || me === null;
+  if (!again && lostFocus() && moves.length) nextFocus(board);
+  $("movebox").hidden = $("expert").hidden = over || me === null;
   $("btn-rematch").hidden = !over || me === null;
   $("btn-rematch").textContent = (meta.rematch_asked || []).includes(me) ? "Rematch asked" : (meta.rematch_asked || []).length ? "Accept rematch" : "Rematch";
   $("btn-rematch").disabled = (meta.rematch_asked || []).includes(me);
@@ -395,6 +404,22 @@ function boardFocus() {
   return a.dataset.card ? `button[data-card="${a.dataset.card}"]` : null;
 }
 
+// Whether keyboard focus fell to the page (its button was redrawn away by a move).
+function lostFocus() {
+  const a = document.activeElement;
+  return !a || a === document.body || !a.isConnected;
+}
+
+// After a move, focus where the next one is made: the selected card's first choice, a
+// playable card in the hand, the deck, else the first action button.
+function nextFocus(board) {
+  const to = (selected && $("actions").querySelector("button.cand")) ||
+    board.querySelector(".seat.mine .hand .card.playable") ||
+    board.querySelector("#deck.playable, .card.playable, .card.target") ||
+    $("actions").querySelector("button");
+  if (to) to.focus({ preventScroll: true });
+}
+
 function chooseTarget(c) {
   if (c === selectedTarget) { selectedTarget = null; selectedSeat = null; draw(); return; }
   const left = legal.map(parse).filter((m) => m.verb !== "discard" && m.cards[0] === selected && m.cards[1] === c);
@@ -433,9 +458,11 @@ function counterPrompt() {
     ? played.text.split(" as a one-off ")[1].replace(/\.$/, "").split(". ")[0] : "";
   const whose = p.by === me ? "your" : `${seatName(meta, p.by)}'s`;
   const k = p.counters.length;
+  // Only a seat holding a two that may counter is told to counter.
+  const two = legal.some((m) => m.startsWith("counter "));
   if (!k) {
     return `${Name(p.by)} ${p.by === me ? "play" : "plays"} the ${card} as a one-off${intent ? " " + intent : ""}. ` +
-      `Counter it with a two, or Resolve to let it take effect.`;
+      (two ? "Counter it with a two, or Resolve to let it take effect." : "You have no two to counter it: Resolve to let it take effect.");
   }
   const last = p.counters[k - 1];
   const who = lastSaid(new RegExp(`^p\\d+: counter ${last}\\b`));
@@ -446,7 +473,14 @@ function counterPrompt() {
   const resolve = k % 2 === 1
     ? `Resolve: the ${card} is cancelled and goes to the scrap with the twos.`
     : `Resolve: the ${card} takes effect${intent ? " (" + intent + ")" : ""}.`;
-  return `${counterer} ${verb} ${what} with the ${cardLabel(last)}. Counter back with a two, or ${resolve}`;
+  return `${counterer} ${verb} ${what} with the ${cardLabel(last)}. ${two ? "Counter back with a two, or" : "You have no two to counter back."} ${resolve}`;
+}
+
+// Before every seat is taken: who is still awaited, and how to bring them.
+function waitingPrompt() {
+  const open = (meta.players || []).filter((p) => p.empty).length;
+  const who = open > 1 ? `${open} more players` : "an opponent";
+  return `Waiting for ${who} to join: send them the invite link. The game starts when every seat is taken.`;
 }
 
 function phasePrompt(moves, discardCount) {
@@ -469,10 +503,12 @@ function phasePrompt(moves, discardCount) {
 function renderActions(moves, cands, discarding, discardCount) {
   const box = $("actions");
   box.replaceChildren();
+  $("expert-moves").replaceChildren();
   const prompt = $("prompt");
   prompt.textContent = "";
   if (!connected) { prompt.textContent = "Reconnecting… moves are paused."; return; }
   if (inFlight) { prompt.textContent = "Sending your move…"; return; }
+  if (meta.status === "open") { prompt.textContent = waitingPrompt(); return; }
   if (!moves.length) return;
   prompt.textContent = selected ? selectionPrompt(cands) : phasePrompt(moves, discardCount);
   if (discarding) {
@@ -508,7 +544,7 @@ function renderActions(moves, cands, discarding, discardCount) {
   list.className = "all-list";
   for (const m of moves) list.appendChild(button(label(m.text), () => play(m.text), "move", m.text));
   all.appendChild(list);
-  box.appendChild(all);
+  $("expert-moves").appendChild(all); // for experts, below the game's own controls
 }
 
 // What to do with the selected card: which highlighted things a click may choose.
