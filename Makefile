@@ -6,9 +6,18 @@
 VENV ?= .venv
 PYTHON ?= python3
 # The compiled accelerator (setup.py, src/cuttle/bots/_fastenc.pyx) is built in place by
-# the editable install: a change to either reinstalls.
+# the editable install: a change to either reinstalls. With COMPILE_ENGINE=1 the engine's
+# hot modules are compiled as well (mypyc, setup.py; about a minute more), and a change
+# to any engine source reinstalls too.
+COMPILE_ENGINE ?= 0
 ACCEL := setup.py src/cuttle/bots/_fastenc.pyx
-STAMP := $(VENV)/.installed-$(shell cat pyproject.toml Makefile $(ACCEL) | cksum | cut -d' ' -f1)
+ifeq ($(COMPILE_ENGINE),1)
+ACCEL += $(wildcard src/cuttle/engine/*.py src/cuttle/engine/effects/*.py)
+endif
+STAMP := $(VENV)/.installed-$(shell echo $(COMPILE_ENGINE) | cat - pyproject.toml Makefile $(ACCEL) | cksum | cut -d' ' -f1)
+# Run a second time on the plain source (CUTTLE_PURE_PYTHON=1) where the compiled engine
+# is built: the engine, bots and environment tests.
+PURE_TESTS := tests/test_rules_*.py tests/test_properties.py tests/test_effects.py tests/test_records.py tests/test_bots.py tests/envs
 TORCH ?= torch==2.13.0+cpu
 
 .PHONY: setup browser postgres scaleout serve play test test-fast lint typecheck bench screenshots clean
@@ -18,7 +27,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml Makefile $(ACCEL)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
-	$(VENV)/bin/python -m pip install -q "$(TORCH)" -e ".[dev,e2e,research,scale,cluster,train]"
+	CUTTLE_COMPILE_ENGINE=$(COMPILE_ENGINE) $(VENV)/bin/python -m pip install -q "$(TORCH)" -e ".[dev,e2e,research,scale,cluster,train]"
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -47,6 +56,8 @@ typecheck: setup
 
 test: setup browser postgres scaleout lint typecheck
 	$(VENV)/bin/pytest -q
+	if $(VENV)/bin/python -c "import sys, cuttle.accel as a; sys.exit(not a.engine_compiled())"; \
+	then CUTTLE_PURE_PYTHON=1 $(VENV)/bin/pytest -q -m "not slow" $(PURE_TESTS); fi
 
 # The quick loop: every test but those marked slow (tests/conftest.py: browser, PostgreSQL,
 # Redis, nginx and cluster tests, long sweeps and strength runs); no system packages needed.

@@ -1,17 +1,64 @@
-"""The optional compiled accelerator of the research encoding (``cuttle.bots._fastenc``).
+"""The optional compiled parts: the engine's core (``cuttle.engine``, compiled with mypyc
+from the same typed source) and the research encoding's accelerator
+(``cuttle.bots._fastenc``, Cython).
 
-Everything else is in ``pyproject.toml``. The extension is optional: without Cython or a
-C compiler the package installs and runs on its pure-Python encoder (the reference).
+Everything else is in ``pyproject.toml``. Both are optional: without mypy (mypyc),
+Cython or a C compiler the package installs and runs on its plain Python source (the
+reference), which ``CUTTLE_PURE_PYTHON=1`` also selects at run time (``cuttle.accel``);
+``cuttle --version`` says which engine runs.
 """
+
+import os
+import sys
 
 from setuptools import Extension, setup
 
-try:
-    from Cython.Build import cythonize
-except ImportError:  # no Cython: the pure-Python encoder only
-    ext_modules = []
-else:
-    ext_modules = cythonize(
+ENGINE = "src/cuttle/engine/"
+COMPILED_ENGINE = [
+    ENGINE + name
+    for name in ("cards.py", "moves.py", "table.py", "effect.py", "core.py", "game.py")
+] + sorted(
+    ENGINE + "effects/" + name for name in os.listdir(ENGINE + "effects") if name.endswith(".py")
+)
+"""The engine modules mypyc compiles: the hot path of a game (cards, moves, the table's
+data, the core, the effect primitives). The rest of the engine (rule sets, notation,
+records, words) stays plain Python on both paths."""
+
+
+def engine_modules() -> list[Extension]:
+    """The mypyc-compiled engine where ``CUTTLE_COMPILE_ENGINE=1`` asks for it at build
+    time (``make setup COMPILE_ENGINE=1``), else none.
+
+    Opt-in for now: the research encoder's accelerator (``_fastenc``) reads a game's
+    ``__slots__`` members directly, which a compiled class does not have.
+    """
+    if os.environ.get("CUTTLE_COMPILE_ENGINE", "") in ("", "0"):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # no mypy: the plain source only
+        return []
+    try:
+        built = mypycify(
+            ["--strict", *COMPILED_ENGINE],
+            opt_level="3",
+            group_name="cuttle_engine",
+        )
+    except Exception as exc:  # mypyc refused: the plain source, said out loud
+        print(f"warning: the compiled engine is not built ({exc})", file=sys.stderr)
+        return []
+    for ext in built:
+        ext.optional = True  # no C compiler: the plain source
+    return built
+
+
+def fastenc_modules() -> list[Extension]:
+    """The Cython accelerator of the research encoding, or none (without Cython)."""
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # no Cython: the pure-Python encoder only
+        return []
+    built = cythonize(
         [
             Extension(
                 "cuttle.bots._fastenc",
@@ -22,7 +69,9 @@ else:
         compiler_directives={"language_level": "3"},
         quiet=True,
     )
-    for ext in ext_modules:
+    for ext in built:
         ext.optional = True  # cythonize() makes new Extension objects without the flag
+    return built
 
-setup(ext_modules=ext_modules)
+
+setup(ext_modules=[*engine_modules(), *fastenc_modules()])

@@ -6,6 +6,7 @@
 True
 """
 
+from . import accel  # noqa: F401 - first: CUTTLE_PURE_PYTHON=1 selects the plain source
 from .engine import *  # noqa: F403
 from .engine import __all__ as _engine_all
 

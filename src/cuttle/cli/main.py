@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from cuttle import __version__
+from cuttle.accel import engine_path
 from cuttle.engine.errors import CuttleError
 
 from . import engine, play, positions, replay, simulate
@@ -43,7 +44,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXAMPLES,
         formatter_class=HelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"cuttle {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"cuttle {__version__}, {engine_path()}"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     positions.register(sub)
     play.register(sub)

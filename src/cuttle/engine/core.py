@@ -73,6 +73,15 @@ _SCUTTLES = AIMED_MOVES[SCUTTLE]
 # Rows of the shared moves that card_plays lists for nearly every card in hand.
 
 
+_SLOTS = (
+    "_effects", "_opps", "_perms", "_team", "deck", "deck_known", "faces", "frozen",
+    "glasses", "hands", "history", "known", "moves_played", "n", "passes", "pending",
+    "phase", "played_by", "points", "removed", "revealed", "rules", "scrap", "skips",
+    "start_deck", "start_position", "termination", "to_act", "turn", "winners",
+)  # fmt: skip
+"""The slots of a game (:class:`Core`): its whole state, pickled by ``__reduce__``."""
+
+
 class Core:
     """A game of Cuttle without notation: the full position, its rules and its history.
 
@@ -82,18 +91,22 @@ class Core:
     the toolkit the effect objects use.
     """
 
-    __slots__ = (
-        "_effects", "_opps", "_perms", "_team", "deck", "deck_known", "faces", "frozen",
-        "glasses", "hands", "history", "known", "moves_played", "n", "passes", "pending",
-        "phase", "played_by", "points", "removed", "revealed", "rules", "scrap", "skips",
-        "start_deck", "start_position", "termination", "to_act", "turn", "winners",
-    )  # fmt: skip
+    __slots__ = _SLOTS
     # Slots, not a dict: search bots copy positions by the hundred thousand a second.
 
     # ----------------------------------------------------------------- construction
 
-    def __init__(self, rules: RuleSet) -> None:
-        """Create an empty table for ``rules``; use :func:`cuttle.new_game` to deal."""
+    def __init__(self, rules: RuleSet, source: Core | None = None) -> None:
+        """Create an empty table for ``rules``; use :func:`cuttle.new_game` to deal.
+
+        With ``source`` (a game of the same rules), the new game is an independent copy
+        of it instead: :meth:`copy` builds its copies here, through the constructor, so
+        that the compiled core (mypyc makes no instance without ``__init__``) and the
+        plain source make them alike.
+        """
+        if source is not None:
+            self._copy_from(source)
+            return
         n = rules.players
         self.rules = rules
         self.n = n
@@ -113,7 +126,7 @@ class Core:
         self.turn = 0
         self.to_act = 0
         self.winners: tuple[int, ...] | None = None
-        self.termination: Termination | None = None
+        self.termination: str | None = None
         """How the game ended (a server may set a plain string of a :class:`Termination`
         value, such as ``"time"``); None while it is on."""
         self.moves_played = 0
@@ -137,39 +150,46 @@ class Core:
 
     def copy(self) -> Self:
         """Return an independent copy of the game (history included), of the same class."""
-        cls = type(self)
-        g = cls.__new__(cls)
-        g.rules = self.rules
-        g.n = self.n
-        g.hands = [h[:] for h in self.hands]
-        g.points = [p[:] for p in self.points]
-        g.faces = [f[:] for f in self.faces]
-        g.glasses = [x[:] for x in self.glasses]
-        g.scrap = self.scrap[:]
-        g.deck = self.deck[:]
-        g.removed = self.removed  # set aside at the deal, never changed afterwards
-        g.frozen = self.frozen[:]
-        g.passes = self.passes
-        g.pending = self.pending.copy() if self.pending is not None else None
-        g.revealed = self.revealed[:]
-        g.phase = self.phase
-        g.turn = self.turn
-        g.to_act = self.to_act
-        g.winners = self.winners
-        g.termination = self.termination
-        g.moves_played = self.moves_played
-        g.skips = self.skips[:]
-        g.known = dict(self.known)
-        g.deck_known = self.deck_known
-        g.played_by = self.played_by
-        g.history = self.history[:]
-        g.start_deck = self.start_deck
-        g.start_position = self.start_position
-        g._opps = self._opps
-        g._team = self._team
-        g._effects = self._effects
-        g._perms = self._perms
-        return g
+        return type(self)(self.rules, self)
+
+    def _copy_from(self, source: Core) -> None:
+        """Set every slot to an independent copy of ``source``'s (for :meth:`copy`)."""
+        self.rules = source.rules
+        self.n = source.n
+        self.hands = [h[:] for h in source.hands]
+        self.points = [p[:] for p in source.points]
+        self.faces = [f[:] for f in source.faces]
+        self.glasses = [x[:] for x in source.glasses]
+        self.scrap = source.scrap[:]
+        self.deck = source.deck[:]
+        self.removed = source.removed  # set aside at the deal, never changed afterwards
+        self.frozen = source.frozen[:]
+        self.passes = source.passes
+        self.pending = source.pending.copy() if source.pending is not None else None
+        self.revealed = source.revealed[:]
+        self.phase = source.phase
+        self.turn = source.turn
+        self.to_act = source.to_act
+        self.winners = source.winners
+        self.termination = source.termination
+        self.moves_played = source.moves_played
+        self.skips = source.skips[:]
+        self.known = dict(source.known)
+        self.deck_known = source.deck_known
+        self.played_by = source.played_by
+        self.history = source.history[:]
+        self.start_deck = source.start_deck
+        self.start_position = source.start_position
+        self._opps = source._opps
+        self._team = source._team
+        self._effects = source._effects
+        self._perms = source._perms
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Pickle and deepcopy through the constructor (a compiled core makes no instance
+        # without it): the class, the rule set, then every slot's value.
+        state = tuple(getattr(self, name) for name in _SLOTS)
+        return (_rebuild, (type(self), self.rules, state))
 
     def __repr__(self) -> str:
         return (
@@ -521,11 +541,12 @@ class Core:
         self.history.append((s, move))
         self.moves_played += 1
         dirty = _HANDLERS[move.verb](self, s, move)
-        if self.winners is None:
-            if dirty:
-                self.check_win(s)
-            if self.winners is None and self.moves_played >= self.rules.move_cap:
-                self.finish((), Termination.MOVE_CAP)
+        # Each test reads ``winners`` afresh (no narrowing across the calls that set it:
+        # the compiled core trusts a narrowed attribute's type).
+        if dirty and self.winners is None:
+            self.check_win(s)
+        if self.winners is None and self.moves_played >= self.rules.move_cap:
+            self.finish((), Termination.MOVE_CAP)
         if self.winners is None and (
             any(self.glasses)
             or (self.rules.open_hands_on_empty_deck and not self.deck)
@@ -796,6 +817,14 @@ class Core:
 
 
 _FLAGS: dict[tuple[Any, ...], frozenset[str]] = {}
+
+
+def _rebuild(cls: type[Core], rules: RuleSet, state: tuple[Any, ...]) -> Core:
+    """A game of class ``cls`` with the slot values ``state`` (for :meth:`Core.__reduce__`)."""
+    g = cls(rules)
+    for name, value in zip(_SLOTS, state, strict=True):
+        setattr(g, name, value)
+    return g
 
 
 def _permanent_flags(effects: tuple[Any, ...]) -> frozenset[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import CARD_NAMES
 from .moves import MAX_SEATS
@@ -111,7 +111,8 @@ class Outcome:
     """How a game ended: ``winners`` (empty for a draw) and the ``termination``."""
 
     winners: tuple[int, ...]
-    termination: Termination
+    termination: str
+    """A :class:`Termination` (a plain string of one's value is equal to it)."""
 
     @property
     def draw(self) -> bool:
@@ -123,6 +124,10 @@ class Outcome:
         if not self.winners:
             return "draw"
         return " ".join(f"p{s}" for s in self.winners)
+
+    def __reduce__(self) -> tuple[type[Outcome], tuple[tuple[int, ...], str]]:
+        # through the constructor, as the compiled class needs
+        return (Outcome, (self.winners, self.termination))
 
 
 class Pending:
@@ -159,7 +164,40 @@ class Pending:
         p.counter_seats = self.counter_seats[:]
         return p
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # through the constructor, as the compiled class needs
+        return (
+            _rebuild_pending,
+            (
+                self.card,
+                self.by,
+                self.target,
+                self.kind,
+                self.victim,
+                self.seven,
+                self.counters,
+                self.counter_seats,
+            ),
+        )
+
     @property
     def last(self) -> int:
         """The seat that played the newest card of the chain."""
         return self.counter_seats[-1] if self.counter_seats else self.by
+
+
+def _rebuild_pending(
+    card: int,
+    by: int,
+    target: int,
+    kind: str,
+    victim: int,
+    seven: int,
+    counters: list[int],
+    counter_seats: list[int],
+) -> Pending:
+    """A pending card with these values (for :meth:`Pending.__reduce__`)."""
+    p = Pending(card, by, target, kind, victim, seven)
+    p.counters = counters
+    p.counter_seats = counter_seats
+    return p

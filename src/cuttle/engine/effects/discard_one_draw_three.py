@@ -15,7 +15,7 @@ class DiscardOneDrawThree(Effect):
 
     key = "discard-one-draw-three"
     description = "discard one card, then draw three"
-    phases = (DISCARD_PHASE,)
+    phases: tuple[str, ...] = (DISCARD_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a card can be drawn (spec ruling 4)."""

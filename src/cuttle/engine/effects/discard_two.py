@@ -44,7 +44,7 @@ class DiscardTwo(Effect):
 
     key = "discard-two"
     description = "the victim(s) discard two cards"
-    phases = (DISCARD_PHASE,)
+    phases: tuple[str, ...] = (DISCARD_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a victim holds a card; with chosen victims, one move each."""

@@ -15,7 +15,7 @@ class PickEffect(ChosenSeatEffect):
     """``oneoff 5H p2``, then phase ``pick``: the player (who now knows p2's hand)
     names one of its cards with :attr:`verb`."""
 
-    phases = (PICK_PHASE,)
+    phases: tuple[str, ...] = (PICK_PHASE,)
     verb = -1
     """The move verb of the pick (``DISCARD`` or ``TAKE``)."""
 

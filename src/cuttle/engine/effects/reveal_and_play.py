@@ -17,7 +17,7 @@ class RevealAndPlay(Effect):
 
     key = "reveal-and-play"
     description = "reveal the top of the deck and play a revealed card"
-    phases = (SEVEN_PHASE,)
+    phases: tuple[str, ...] = (SEVEN_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a card can be revealed (spec ruling 4)."""

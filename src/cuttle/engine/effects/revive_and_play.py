@@ -24,7 +24,7 @@ class ReviveAndPlay(Effect):
 
     key = "revive-and-play"
     description = "take a card from the scrap and play it at once, as a seven plays its card"
-    phases = (TAKE_PHASE, SEVEN_PHASE)
+    phases: tuple[str, ...] = (TAKE_PHASE, SEVEN_PHASE)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while the scrap holds a card (or, revealed by a seven, the seven

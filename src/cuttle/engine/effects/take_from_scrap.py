@@ -26,7 +26,7 @@ class TakeFromScrap(Effect):
 
     key = "take-from-scrap"
     description = "take a card of your choice from the scrap"
-    phases = (TAKE_PHASE,)
+    phases: tuple[str, ...] = (TAKE_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while the scrap holds a card it may take."""
