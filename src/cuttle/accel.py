@@ -72,7 +72,7 @@ def engine_path() -> str:
         return "compiled engine (mypyc)"
     if PURE:
         return "pure-Python engine: CUTTLE_PURE_PYTHON=1"
-    return "pure-Python engine: the compiled engine is not built (no mypy or C compiler)"
+    return "pure-Python engine: the compiled engine is not built (make setup COMPILE_ENGINE=1)"
 
 
 SHARED_LIBRARY = "cuttle_engine__mypyc"
