@@ -285,6 +285,15 @@ def test_a_season_its_championship_and_the_world_championship(
     places0 = {top[0]: 1, top[1]: 2, top[2]: 3, top[3]: 4, top[4]: 5, top[5]: 5}
     assert bracket["places"] == places0
     assert bracket["champion"] == top[0]
+    # The finished bracket's page offers no re-seed or forfeit, and tells the forfeit
+    # as one (not "0 – 0").
+    page = league.admin.http.get(f"/league/brackets/{bid}").text
+    assert "Re-seed" not in page and 'id="forfeit"' not in page
+    forfeited = page[page.index('id="m-L2-2"') :]
+    forfeited = forfeited[
+        : forfeited.index('<div class="bmatch') if '<div class="bmatch' in forfeited else None
+    ]
+    assert "won by forfeit" in forfeited and '<span class="bscore">0</span>' not in forfeited
     ratings = {r["player"]: r for r in league.get("/api/league/ratings")["ratings"]}
     for name in NAMES:  # bracket matches are rated too (the forfeit is not)
         assert ratings[name]["rating"] == pytest.approx(round(book.get(name).rating, 1))
