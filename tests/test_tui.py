@@ -1403,3 +1403,41 @@ async def test_the_players_name_is_in_the_record_and_after_a_rematch(tmp_path: P
         await pilot.pause()
     second = numbered_path(record, 2).read_text(encoding="utf-8")
     assert '[Players "random ann"]' in second
+
+
+async def test_the_slash_filter_reads_ranks_and_drawn_suits() -> None:
+    game = position(
+        [["9S", "9C", "5H", "TC"], ["2C", "3D", "4C", "6C", "8C"]],
+        [{}, {"points": ["7H", "9D"]}],
+    )
+    at = session_at(game)
+    game = at.game
+    app = make_app(session=at)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        t = table(app)
+        legal = game.legal_moves()
+        panel = t.query_one("#moves", MovesPanel)
+        box = t.query_one("#move-filter", Input)
+
+        def shown() -> list[str]:
+            return [panel.moves[i] for i in panel.shown]
+
+        nines = [m for m in legal if any(w[0] == "9" and len(w) == 2 for w in m.split()[1:])]
+        assert nines and len(nines) < len(legal)  # after /, "9" is the rank, not move 9
+        await pilot.press("slash", "9")
+        await pilot.pause()
+        assert shown() == nines
+        box.value = "♣"  # suits as the cards draw them
+        await pilot.pause()
+        assert shown() == [m for m in legal if any(w[1:] == "C" for w in m.split()[1:])]
+        box.value = "10♣"
+        await pilot.pause()
+        assert shown() == [m for m in legal if m.split()[1:2] == ["TC"]]
+        box.value = "scuttle 9 ♦"  # scuttles with a nine or of the 9♦
+        await pilot.pause()
+        wanted = [m for m in nines if m.startswith("scuttle") and "D" in m]
+        assert shown() == wanted
+        await pilot.press("enter")  # plays the first one shown
+        await settle(pilot)
+        assert played(game)[:1] == wanted[:1]

@@ -91,11 +91,44 @@ def discard_move(legal: Iterable[str], chosen: Iterable[str]) -> str | None:
     return None
 
 
+SUIT_LETTERS = str.maketrans({"♣": "c", "♦": "d", "♥": "h", "♠": "s"})
+"""The drawn suit symbols as the suit letters of move texts."""
+
+RANK_WORDS = {"a": "a", "10": "t", "t": "t", "j": "j", "q": "q", "k": "k"} | {
+    str(r): str(r) for r in range(2, 10)
+}
+"""Filter words that name a rank, and the rank letter of move texts they stand for."""
+
+
 def matches(text: str, query: str) -> bool:
     """Whether a move matches a filter: every word of ``query`` occurs in it (any case).
 
+    A word that is a rank alone (``9``, ``10``, ``k``) matches a card of that rank, and
+    suits may be typed as drawn (``9♣``, ``10♥``).
+
     >>> matches("scuttle 9S 7H", "7h scu")
     True
+    >>> matches("scuttle 9S 7H", "10♥"), matches("points TH", "10♥")
+    (False, True)
+    >>> matches("oneoff 4H p2", "2"), matches("scuttle 9S 7H", "♣")
+    (False, False)
     """
-    low = text.lower()
-    return all(w in low for w in query.lower().split())
+    words = text.lower().split()
+    low = " ".join(words)
+    for typed in query.lower().split():
+        w = typed.translate(SUIT_LETTERS)
+        rank = RANK_WORDS.get(w)
+        if rank is not None or (w != typed and len(w) == 1):  # a rank, or a suit drawn alone
+            at = 0 if rank is not None else 1
+            if not any(_is_card(t) and t[at] == (rank or w) for t in words):
+                return False
+            continue
+        if len(w) >= 2 and w[:-1] == "10":  # 10h: the ten of hearts
+            w = "t" + w[-1]
+        if w not in low:
+            return False
+    return True
+
+
+def _is_card(token: str) -> bool:
+    return len(token) == 2 and token[1] in "cdhs" and token[0] in "a23456789tjqk"

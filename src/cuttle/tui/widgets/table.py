@@ -223,6 +223,9 @@ class MovesPanel(Vertical):
         self.idle_reason = "not your decision"
         self.focus_card: str | None = None
         self.shown: list[int] = []
+        self.by_number = False
+        """A number in the filter is a move's number (typed on the table), not a rank
+        (typed after ``/``)."""
 
     def compose(self) -> ComposeResult:
         """The heading, the filter box and the list."""
@@ -243,7 +246,7 @@ class MovesPanel(Vertical):
         self._fill("")
 
     def _fill(self, query: str) -> None:
-        numbers = query.strip()
+        numbers = query.strip() if self.by_number else ""
         shown = []
         for i, m in enumerate(self.moves):
             if self.focus_card is not None and parts(m).card != self.focus_card:
@@ -280,7 +283,7 @@ class MovesPanel(Vertical):
     def _filter_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if text.isdigit():
+        if self.by_number and text.isdigit():
             k = int(text)
             if 1 <= k <= len(self.moves):
                 self.post_message(self.Chosen(self.moves[k - 1]))
@@ -309,12 +312,14 @@ class MovesPanel(Vertical):
         self.screen.set_focus(options)
 
     def focus_filter(self, text: str = "") -> None:
-        """Put the keyboard focus on the filter box, starting it with ``text``.
+        """Put the keyboard focus on the filter box, starting it with ``text`` (digits:
+        the number of a move; nothing: words, ranks and cards to filter by).
 
         The focus moves at once: a second digit typed right after the first goes into
         the box after it (``1`` then ``0`` is move 10).
         """
         box = self.query_one("#move-filter", Input)
+        self.by_number = text.isdigit()
         box.value = text
         box.cursor_position = len(text)
         self.screen.set_focus(box)
