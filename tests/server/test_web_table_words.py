@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -186,3 +187,18 @@ def test_quick_play_takes_a_seat_count(server: ServerProc, alice: Client) -> Non
         assert r.status_code == 400, (bad, r.text)
     r = alice.post("/api/quickplay", {"rules": "standard"})  # the usual count by default
     assert len(alice.http.get(f"/api/games/{r.json()['id']}").json()["players"]) == 2
+
+
+def test_a_guests_forgotten_open_game_leaves_the_lobby(server: ServerProc, alice: Client) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    old, new = (alice.post("/api/games", {"seats": seats}).json()["id"] for _ in range(2))
+    member = register(server.url, "stayer")
+    kept = member.post("/api/games", {"seats": seats}).json()["id"]
+    an_hour_ago = time.time() - 3600
+    with server.db() as db:  # made an hour ago, and never joined
+        db.execute("update games set created_at = ? where id in (?, ?)", (an_hour_ago, old, kept))
+    listed = {g["id"] for g in Client(server.url).http.get("/api/games").json()}
+    assert new in listed and kept in listed
+    assert old not in listed
+    assert old not in Client(server.url).http.get("/").text
+    assert alice.http.get(f"/g/{old}").status_code == 200  # its link still opens the table

@@ -177,12 +177,21 @@ def _summaries(request: Request, rows: list[GameRow]) -> list[dict[str, Any]]:
     return [game_summary(r, by.get(r.id, [])) for r in rows]
 
 
+GUEST_OPEN_LISTED = 30 * 60
+"""Seconds a guest's open game stays in the lobby's list: a guest who left has no way
+back to it, so it is not offered for ever (its link still works)."""
+
+
 def open_games(request: Request) -> list[dict[str, Any]]:
-    """Public games waiting for players, newest first."""
+    """Public games waiting for players, newest first (a guest's for
+    :data:`GUEST_OPEN_LISTED` seconds)."""
+    fresh = time.time() - GUEST_OPEN_LISTED
     with service_of(request).sessions() as db:
         rows = db.scalars(
             select(GameRow)
+            .outerjoin(User, User.id == GameRow.created_by)
             .where(GameRow.status == "open", GameRow.private.is_(False))
+            .where(or_(User.id.is_(None), User.guest.is_(False), GameRow.created_at > fresh))
             .order_by(desc(GameRow.created_at))
             .limit(50)
         ).all()
