@@ -122,6 +122,13 @@ def test_bracket_updates_live_while_a_match_finishes(
     expect(page.locator("#m-W1-1 .bside.won")).to_contain_text(a)
     expect(page.locator("#m-W1-1 .bscore").first).to_have_text("2")
     page.screenshot(path=str(SHOTS / "league-bracket.png"), full_page=True)
+    # On a desktop every round is in view, the grand final too: nothing hides to the right.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    final = page.locator("#m-GF").bounding_box()
+    assert final and final["x"] + final["width"] <= 1280, final
+    hidden = page.locator(".bracket").evaluate("b => b.scrollWidth - b.clientWidth")
+    assert hidden <= 0, f"{hidden}px of the bracket scroll out of view"
+    page.screenshot(path=str(SHOTS / "league-bracket-desktop.png"), full_page=True)
     ctx.close()
 
 
