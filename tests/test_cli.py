@@ -7,6 +7,7 @@ import io
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -667,3 +668,50 @@ def test_play_name_is_the_humans_name_in_the_record(tmp_path: Path) -> None:
     assert players.split('"')[1].split()[0] == "ann"
     assert "human" not in players
     assert "--name" in refused([*argv, "--force", "--name", "two words"], "quit\n")
+
+
+def test_plain_prompt_suggests_the_move_or_command_meant() -> None:
+    legal = new_game("standard", seed=1).legal_moves()
+    points = next(m for m in legal if m.startswith("points"))
+    typo = points.replace("points", "pionts").lower()
+    code, out, _ = run(["play", "--plain", "--seed", "1"], f"{typo}\nhnit\nquit\n")
+    assert code == 1
+    assert f"Did you mean: {points!r}" in out
+    assert "Did you mean: 'hint'" in out
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_plain_prompt_edits_the_line_at_a_terminal(tmp_path: Path) -> None:
+    """At a terminal the prompt edits the line: ← moves back into what was typed."""
+    import pty
+
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [str(CUTTLE), "play", "--plain", "--seed", "1", "--opponent", "random"],
+        stdin=follower, stdout=follower, stderr=follower, cwd=tmp_path, close_fds=True,
+    )  # fmt: skip
+    os.close(follower)
+    seen = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal seen
+        while marker not in seen:
+            ready, _, _ = select.select([leader], [], [], 60)
+            assert ready, f"no {marker!r} after: {seen.decode(errors='replace')}"
+            chunk = os.read(leader, 4096)
+            assert chunk, seen.decode(errors="replace")
+            seen += chunk
+
+    try:
+        read_until(b"Your move")
+        os.write(leader, b"drw\x1b[Da\r")  # "drw", ←, "a": the line reads "draw"
+        read_until(b"[p0: draw]")
+        os.write(leader, b"quit\r")
+        read_until(b"[y/N]")
+        os.write(leader, b"n\r")
+        assert proc.wait(timeout=60) == 1
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        os.close(leader)
+    assert b"Not possible" not in seen

@@ -8,7 +8,9 @@ A full-screen table can plug in at :func:`load_app`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import difflib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -101,6 +103,17 @@ def columns(entries: list[str], width: int = 78) -> list[str]:
         row = [entries[c * rows + r] for c in range(per_row) if c * rows + r < len(entries)]
         out.append("".join(e.ljust(cell) for e in row).rstrip())
     return out
+
+
+COMMANDS = ("help", "moves", "table", "hint", "resign", "quit")
+"""The words the prompt takes besides moves."""
+
+
+def did_you_mean(typed: str, legal: list[str]) -> list[str]:
+    """The legal moves and commands closest to a line that was neither (at most three)."""
+    options = {m.lower(): m for m in [*legal, *COMMANDS]}
+    close = difflib.get_close_matches(" ".join(typed.lower().split()), options, n=3, cutoff=0.6)
+    return [options[c] for c in close]
 
 
 class PlainSession:
@@ -251,6 +264,9 @@ class PlainSession:
             event = t.play(self.seat, text)
         except CuttleError as exc:
             self.say(f"Not possible: {exc}")
+            close = did_you_mean(answer, legal)
+            if close:
+                self.say(f"Did you mean: {' or '.join(repr(c) for c in close)}?")
             return False
         self._announce(event)
         return True
@@ -398,6 +414,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _input_from(io: Streams) -> InputFn:
     if io.stdin is sys.stdin and io.stdout is sys.stdout and sys.stdin.isatty():
+        with contextlib.suppress(ImportError):  # line editing and ↑ history at the prompt
+            import readline  # noqa: F401
         return input
 
     def read(prompt: str) -> str:
