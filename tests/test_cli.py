@@ -715,3 +715,12 @@ def test_plain_prompt_edits_the_line_at_a_terminal(tmp_path: Path) -> None:
             proc.kill()
         os.close(leader)
     assert b"Not possible" not in seen
+
+
+def test_plain_table_shows_the_cards_set_aside_at_six_seats() -> None:
+    removed = new_game(get_rules("multiplayer", players=6), seed=4).removed
+    argv = ["play", "--plain", "--rules", "multiplayer", "--players", "6", "--seed", "4"]
+    code, out, _ = run([*argv, "--opponent", "random"], "quit\n")
+    assert code == 1
+    names = " ".join(CARD_NAMES[c] for c in removed)
+    assert f"Set aside before the deal (out of the game): {names}" in out

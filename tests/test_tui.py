@@ -1441,3 +1441,14 @@ async def test_the_slash_filter_reads_ranks_and_drawn_suits() -> None:
         await pilot.press("enter")  # plays the first one shown
         await settle(pilot)
         assert played(game)[:1] == wanted[:1]
+
+
+async def test_the_cards_set_aside_at_a_six_seat_table_are_shown() -> None:
+    rules = get_rules("multiplayer", players=6)
+    removed = new_game(rules, seed=4).removed
+    assert sorted(CARD_NAMES[c][0] for c in removed) == ["6", "A"]  # seed 004's advice
+    app = make_app(rules="multiplayer", players=6, seed=4)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Set aside: " + " ".join(label(CARD_NAMES[c]) for c in removed) in text

@@ -175,6 +175,9 @@ def render(
         deck_text += f" ({' '.join(known_top)})"
     scrap_text = f"Scrap: {len(scrap)} cards" + (f", top {scrap[-1]}" if scrap else "")
     lines.append(f"{deck_text} · {scrap_text}")
+    removed = view.get("removed") or []
+    if removed:
+        lines.append(f"Set aside before the deal (out of the game): {' '.join(removed)}")
     if frozen:
         lines.append(f"Frozen (returned by a nine, *): {' '.join(sorted(frozen))}")
     pending = view.get("pending")

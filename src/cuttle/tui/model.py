@@ -268,6 +268,9 @@ def status_lines(
         line.append("  top ")
         line.append_text(card_text(scrap[-1]))
     lines.append(line)
+    removed = list(view.get("removed") or [])
+    if removed:  # face up, out of the game (a large table)
+        lines.append(Text("Set aside: ", style="bold").append_text(cards_text(removed)))
     revealed = list(view.get("revealed") or [])
     if revealed:
         lines.append(Text("Seven revealed: ", style="bold").append_text(cards_text(revealed)))
