@@ -9,7 +9,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -106,13 +106,20 @@ def test_bracket_updates_live_while_a_match_finishes(
     page = ctx.new_page()
     page.goto(site.url + f"/league/brackets/{bracket['id']}")
     expect(page.locator("#m-W1-1")).to_have_attribute("data-status", "ready")
-    table = ctx.new_page()
+    tctx = browser.new_context(viewport=PHONE)
+    tctx.add_init_script("localStorage.setItem('cuttle.pace', '0')")  # moves shown at once
+    table = tctx.new_page()
     m = ready[0]
     a, b = m["sides"]
+    table.clock.install()
     table.goto(site.url + f"/g/{m['game']}")
     expect(table.locator("#league-banner")).to_contain_text("Ranked match, first to two")
+    # The page's timers stand still from here: the next game must come with the end
+    # itself, not with the banner's 3 s poll.
+    table.clock.pause_at(datetime.now() + timedelta(seconds=1))
     league.end_game(m["game"], a)  # the first game: the table offers the next one
     expect(table.locator("#next-game")).to_be_visible(timeout=10_000)
+    table.clock.resume()
     table.click("#next-game")
     expect(table.locator("#league-banner")).to_contain_text(f"{a} 1 – 0 {b}")
     second = league.get(f"/api/league/matches/{m['league_match']}")["game"]
@@ -130,6 +137,7 @@ def test_bracket_updates_live_while_a_match_finishes(
     assert hidden <= 0, f"{hidden}px of the bracket scroll out of view"
     page.screenshot(path=str(SHOTS / "league-bracket-desktop.png"), full_page=True)
     ctx.close()
+    tctx.close()
 
 
 def test_profile_shows_the_rating_chart(site: ServerProc, league: League, browser: Browser) -> None:

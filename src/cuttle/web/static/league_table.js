@@ -1,5 +1,7 @@
-// At a ranked table: a banner with the match score and, once a game ends, the next game.
+// At a ranked table: a banner with the match score and, once a game ends, the next game
+// (asked for as soon as the table says the game ended, and every 3 s meanwhile).
 const gid = location.pathname.split("/g/")[1].split("/")[0];
+let timer = null;
 const banner = document.createElement("div");
 banner.className = "league-banner";
 banner.id = "league-banner";
@@ -39,6 +41,14 @@ async function poll() {
       if (m.status !== "playing") again = false;
     }
   } catch (e) { /* try again */ }
-  if (again) setTimeout(poll, 3000);
+  if (again) timer = setTimeout(poll, 3000);
 }
 poll();
+const table = document.getElementById("table-root");
+if (table) {
+  table.addEventListener("cuttle:message", (e) => {
+    const m = e.detail;
+    const ended = m.t === "event" && (m.result || (m.meta && m.meta.result));
+    if (ended) { clearTimeout(timer); poll(); }
+  });
+}
