@@ -272,6 +272,7 @@ def test_a_rematch_of_a_guided_game_is_guided(site: ServerProc, browser: Browser
     page.on("dialog", lambda d: d.accept())
     page.click("#btn-resign")
     expect(page.locator("#status-line")).to_contain_text("Game over")
+    expect(page.locator("#board .badge")).to_have_count(0)  # no "turn" once it is over
     page.click("#btn-rematch")
     page.wait_for_url(lambda url: url != first and url.endswith("?learn=1"), timeout=10000)
     page.wait_for_selector("#deck.playable, #status-line")
