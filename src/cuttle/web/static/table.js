@@ -10,6 +10,7 @@ import { CARD_RE, cardLabel, shortName } from "./cards.js";
 import { endSentence, renderBoard, seatName, statusText } from "./board.js";
 import { play as sound, setSound, soundOn } from "./sound.js";
 import { hinter } from "./hints.js";
+import { phasePrompt, selectionPrompt, waitingPrompt } from "./prompts.js";
 
 const root = document.getElementById("table-root");
 const gid = root.dataset.game;
@@ -62,7 +63,6 @@ function parse(move) {
 }
 
 const name = (s) => (s === me ? "you" : seatName(meta, s));
-const Name = (s) => (s === me ? "You" : seatName(meta, s));
 
 // A button's words for a move: "Points (7♥)", "Scuttle 5♦ with 7♥", "Jack on 7♥ for Bob".
 function label(m) {
@@ -442,64 +442,6 @@ function button(text, onclick, cls, move) {
   return b;
 }
 
-// The sentence of the newest event whose notation matches `re` (searching back).
-function lastSaid(re) {
-  for (let i = log.length - 1; i >= 0; i--) if (re.test(log[i])) return { i, text: said[i], line: log[i] };
-  return null;
-}
-
-// What a pending one-off is and what Resolve will do, told to the seat that must answer.
-function counterPrompt() {
-  const p = view.pending;
-  if (!p) return "Counter with a two, or resolve.";
-  const card = cardLabel(p.card);
-  const played = lastSaid(new RegExp(`^p\\d+: oneoff ${p.card}\\b`));
-  const intent = played && played.text.includes(" as a one-off ")
-    ? played.text.split(" as a one-off ")[1].replace(/\.$/, "").split(". ")[0] : "";
-  const whose = p.by === me ? "your" : `${seatName(meta, p.by)}'s`;
-  const k = p.counters.length;
-  // Only a seat holding a two that may counter is told to counter.
-  const two = legal.some((m) => m.startsWith("counter "));
-  if (!k) {
-    return `${Name(p.by)} ${p.by === me ? "play" : "plays"} the ${card} as a one-off${intent ? " " + intent : ""}. ` +
-      (two ? "Counter it with a two, or Resolve to let it take effect." : "You have no two to counter it: Resolve to let it take effect.");
-  }
-  const last = p.counters[k - 1];
-  const who = lastSaid(new RegExp(`^p\\d+: counter ${last}\\b`));
-  const by = who ? Number(who.line.slice(1, who.line.indexOf(":"))) : null;
-  const counterer = by === null ? "Someone" : Name(by);
-  const verb = by === me ? "countered" : "countered";
-  const what = k === 1 ? `${whose} ${card}` : "the counter";
-  const resolve = k % 2 === 1
-    ? `Resolve: the ${card} is cancelled and goes to the scrap with the twos.`
-    : `Resolve: the ${card} takes effect${intent ? " (" + intent + ")" : ""}.`;
-  return `${counterer} ${verb} ${what} with the ${cardLabel(last)}. ${two ? "Counter back with a two, or" : "You have no two to counter back."} ${resolve}`;
-}
-
-// Before every seat is taken: who is still awaited, and how to bring them.
-function waitingPrompt() {
-  const open = (meta.players || []).filter((p) => p.empty).length;
-  const who = open > 1 ? `${open} more players` : "an opponent";
-  return `Waiting for ${who} to join: send them the invite link. The game starts when every seat is taken.`;
-}
-
-function phasePrompt(moves, discardCount) {
-  const p = view.pending;
-  switch (view.phase) {
-    case "counter": return counterPrompt();
-    case "take": return "Three: choose a card from the scrap (highlighted).";
-    case "discard": {
-      const what = p && p.card[0] === "5" ? "Five" : p && p.card[0] === "4" ? `Four from ${seatName(meta, p.by)}` : "Discard";
-      const many = discardCount === 1 ? "one card: click it" : `${discardCount} cards: choose them, then press Discard`;
-      return moves.length === 1 ? `${what}: you must discard ${moves[0].cards.map(shortName).join(" ")}.` : `${what}: discard ${many}.`;
-    }
-    case "seven": return "Seven: play one of the revealed cards (highlighted).";
-    case "hand-limit": return `Hand limit: discard ${discardCount === 1 ? "one card: click it" : discardCount + " cards, then press Discard"}.`;
-    case "answer": return "A royal was played: answer it with a nine, or resolve to let it stand.";
-    default: return "Your move: click a card in your hand, or the deck to draw.";
-  }
-}
-
 function renderActions(moves, cands, discarding, discardCount) {
   const box = $("actions");
   box.replaceChildren();
@@ -508,9 +450,10 @@ function renderActions(moves, cands, discarding, discardCount) {
   prompt.textContent = "";
   if (!connected) { prompt.textContent = "Reconnecting… moves are paused."; return; }
   if (inFlight) { prompt.textContent = "Sending your move…"; return; }
-  if (meta.status === "open") { prompt.textContent = waitingPrompt(); return; }
+  const t = { view, meta, me, legal, log, said, selected, selectedTarget, selectedSeat };
+  if (meta.status === "open") { prompt.textContent = waitingPrompt(t); return; }
   if (!moves.length) return;
-  prompt.textContent = selected ? selectionPrompt(cands) : phasePrompt(moves, discardCount);
+  prompt.textContent = selected ? selectionPrompt(t, cands) : phasePrompt(t, moves, discardCount);
   if (discarding) {
     if (moves.length === 1) {
       const b = button(label(moves[0].text), () => play(moves[0].text), "primary", moves[0].text);
@@ -545,21 +488,6 @@ function renderActions(moves, cands, discarding, discardCount) {
   for (const m of moves) list.appendChild(button(label(m.text), () => play(m.text), "move", m.text));
   all.appendChild(list);
   $("expert-moves").appendChild(all); // for experts, below the game's own controls
-}
-
-// What to do with the selected card: which highlighted things a click may choose.
-function selectionPrompt(cands) {
-  const nm = cardLabel(selected);
-  if (selectedTarget) {
-    const seats = selectedSeat === null && cands.some((m) => m.seats.length);
-    const seat = seats ? " click the seat that gets it (highlighted) or" : "";
-    return `${nm} on ${cardLabel(selectedTarget)}:${seat} choose below.`;
-  }
-  const where = [];
-  if (cands.some((m) => m.verb === "points")) where.push("your field for points");
-  if (cands.some((m) => m.cards.length > 1)) where.push("a highlighted card");
-  if (cands.some((m) => m.cards.length === 1 && m.seats.length)) where.push("a highlighted seat");
-  return `${nm}: click ${where.length ? where.join(" or ") + ", or " : ""}choose below.`;
 }
 
 // Draw offers and rematch asks, with their buttons; a flash note ("declined") once.
