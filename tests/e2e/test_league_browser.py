@@ -135,6 +135,18 @@ def test_bracket_updates_live_while_a_match_finishes(
     assert final and final["x"] + final["width"] <= 1280, final
     hidden = page.locator(".bracket").evaluate("b => b.scrollWidth - b.clientWidth")
     assert hidden <= 0, f"{hidden}px of the bracket scroll out of view"
+
+    # A later round's match is joined to the round before it by a line (the losers'
+    # first round is not: it follows no round of its own part).
+    def line(match: str) -> list[str]:
+        got: list[str] = page.locator(f"#m-{match}").evaluate(
+            "m => { const s = getComputedStyle(m, '::before');"
+            " return [s.content, s.borderTopWidth]; }"
+        )
+        return got
+
+    assert line("W2-1") == ['""', "2px"] and line("GF2") == ['""', "2px"]
+    assert line("L1-1")[0] == "none" and line("W1-1")[0] == "none"
     page.screenshot(path=str(SHOTS / "league-bracket-desktop.png"), full_page=True)
     ctx.close()
     tctx.close()
