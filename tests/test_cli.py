@@ -724,3 +724,15 @@ def test_plain_table_shows_the_cards_set_aside_at_six_seats() -> None:
     assert code == 1
     names = " ".join(CARD_NAMES[c] for c in removed)
     assert f"Set aside before the deal (out of the game): {names}" in out
+
+
+def test_a_house_card_one_off_is_described_by_its_own_effect() -> None:
+    from cuttle.cli.render import describe_move
+    from cuttle.engine.rules import EFFECTS, load_house_rules
+
+    rules = load_house_rules(Path(__file__).resolve().parents[1] / "docs/house/sheet-library.toml")
+    assert rules.card_oneoffs  # cards whose one-off differs from their rank's
+    for index, key in rules.card_oneoffs.items():
+        name = CARD_NAMES[index]
+        assert describe_move(f"oneoff {name}", rules) == f"oneoff {name}: {EFFECTS[key]}"
+    assert describe_move("oneoff ZZ", rules) == "oneoff ZZ"

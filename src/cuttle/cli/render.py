@@ -103,9 +103,9 @@ def _pending(p: Mapping[str, Any], rules: RuleSet | None) -> str:
         label = "answering nine" if kind == "answer" else "one-off"
         text = f"{label} {c} by p{by}"
         if rules is not None and kind == "oneoff":
-            effect = rules.oneoffs.get(_rank(c))
-            if effect is not None:
-                text += f" ({EFFECTS[effect]})"
+            note = describe_move(f"oneoff {c}", rules).partition(": ")[2]
+            if note:
+                text += f" ({note})"
         if p.get("target"):
             text += f", target {p['target']}"
         if p.get("victim") is not None:
@@ -199,7 +199,10 @@ def describe_move(text: str, rules: RuleSet | None) -> str:
     """A move with a short note on what a one-off does (``oneoff AC: scrap every ...``)."""
     words = text.split()
     if rules is not None and len(words) >= 2 and words[0] == "oneoff":
-        effect = rules.oneoffs.get(_rank(words[1]))
+        try:  # the card's own effect: house rules may give one card of a rank another
+            effect = rules.effect_of(card(words[1]))
+        except CuttleError:
+            return text
         if effect is not None:
-            return f"{text}: {EFFECTS[effect]}"
+            return f"{text}: {EFFECTS.get(effect.key, effect.description)}"
     return text
