@@ -1452,3 +1452,14 @@ async def test_the_cards_set_aside_at_a_six_seat_table_are_shown() -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "Set aside: " + " ".join(label(CARD_NAMES[c]) for c in removed) in text
+
+
+def test_a_house_card_one_off_waiting_is_described_by_its_own_effect() -> None:
+    from cuttle.engine.rules import EFFECTS
+    from cuttle.tui.model import pending_text
+
+    rules = load_house_rules(Path(__file__).resolve().parents[1] / "docs/house/sheet-library.toml")
+    for index, key in rules.card_oneoffs.items():
+        name = CARD_NAMES[index]
+        told = pending_text({"kind": "oneoff", "card": name, "by": 1}, rules).plain
+        assert told.endswith(f"by p1: {EFFECTS[key]}"), told

@@ -189,6 +189,18 @@ def seat_title(data: SeatData) -> Text:
     return out
 
 
+def card_effect(name: str, rules: RuleSet | None) -> str | None:
+    """What the one-off of card ``name`` does under ``rules`` (the card's own effect:
+    house rules may give one card of a rank another), or ``None``."""
+    if rules is None:
+        return None
+    try:
+        effect = rules.effect_of(card(name))
+    except CuttleError:
+        return None
+    return EFFECTS.get(effect.key, effect.description) if effect is not None else None
+
+
 def pending_text(pending: Mapping[str, Any], rules: RuleSet | None) -> Text:
     """What waits on the table: the card, who played it, its target or victim, counters."""
 
@@ -208,9 +220,9 @@ def pending_text(pending: Mapping[str, Any], rules: RuleSet | None) -> Text:
         out.append("answering nine " if kind == "answer" else "one-off ")
         out.append_text(card_text(c))
         out.append(f" by p{pending.get('by')}")
-        effect = rules.oneoffs.get(_rank(c)) if rules is not None else None
-        if effect is not None and kind == "oneoff":
-            out.append(f": {EFFECTS[effect]}", style="italic")
+        effect = card_effect(c, rules) if kind == "oneoff" else None
+        if effect:
+            out.append(f": {effect}", style="italic")
         if pending.get("target"):
             out.append(", target ")
             out.append_text(card_text(str(pending["target"])))
