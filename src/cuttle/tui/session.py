@@ -301,6 +301,16 @@ class Session:
             choice = random.Random(repr(self.history())).choice(legal)
         return t.play(request.seat, choice).move
 
+    def forfeit(self, request: BotRequest) -> bool:
+        """The bot of ``request.seat`` failed in a way that loses (an outside program that
+        timed out, answered illegally or exited): resign its seat. ``False`` if the
+        request is stale or the game over."""
+        t = self.table
+        if t.is_over or t.to_act != request.seat or t.moves_played != request.moves_played:
+            return False
+        t.resign(request.seat)
+        return True
+
     def resign(self) -> None:
         """The human resigns; the game ends."""
         if not self.table.is_over:

@@ -21,6 +21,7 @@ from textual.widgets import Footer, Header, Input, Label
 from textual.worker import Worker, WorkerState
 
 from cuttle.bots.base import SeatView
+from cuttle.bots.external import BotForfeit
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.history import MovePlayed
 
@@ -366,6 +367,12 @@ class TableScreen(Screen[None]):
             self.bot_worker = None
             self.bot_request = None
             if request is None:
+                return
+            if event.state == WorkerState.ERROR and isinstance(worker.error, BotForfeit):
+                # an outside program that failed loses, as in the arena (docs/protocol.md)
+                self.notify(f"{worker.error}: it forfeits the game.", severity="warning")
+                if self.session.forfeit(request):
+                    self.advance()
                 return
             if event.state == WorkerState.ERROR:
                 self.notify(f"p{request.seat}'s bot failed ({worker.error}); it plays at random.")
