@@ -38,6 +38,9 @@ class User(Base):
     """The registered user who made this bot account (``users.id``); ``NULL`` for people."""
     bot_about: Mapped[str | None] = mapped_column(String(200))
     """A bot account's description, as its owner wrote it."""
+    bot_seen_at: Mapped[float | None] = mapped_column(Float)
+    """When (wall clock) a bot account's event stream, on any worker, last said that its
+    program listens; ``NULL``: never, or its last stream closed (the lobby's bots online)."""
 
     @property
     def display(self) -> str:

@@ -214,13 +214,17 @@ class BotAccounts:
                 db.expunge(bot)
             return bot
 
-    def bots(self, ids: set[int]) -> list[dict[str, Any]]:
-        """The bot accounts ``ids``, by name."""
-        if not ids:
-            return []
+    def seen(self, bot_id: int, at: float | None) -> None:
+        """Note that bot ``bot_id``'s program listens ``at`` (``None``: it left)."""
+        with self.sessions.begin() as db:
+            db.execute(update(User).where(User.id == bot_id).values(bot_seen_at=at))
+
+    def online(self, since: float) -> list[dict[str, Any]]:
+        """The bot accounts whose program said it listens at ``since`` or later (an
+        event stream open on any worker), by name."""
         with self.sessions() as db:
             rows = db.scalars(
-                select(User).where(User.id.in_(sorted(ids)), User.is_bot.is_(True))
+                select(User).where(User.is_bot.is_(True), User.bot_seen_at >= since)
             ).all()
             return sorted((bot_json(u) for u in rows), key=lambda b: str(b["name"]))
 

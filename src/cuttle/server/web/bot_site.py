@@ -10,6 +10,7 @@ its token. An accepted challenge makes the game the ordinary way
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -23,7 +24,7 @@ from ..game.spec import rules_of
 from ..models import User
 from .bot_accounts import bot_json
 from .bot_ladder import ladder
-from .botapi import bot_of, hub_of
+from .botapi import ONLINE_WITHIN, bot_of, hub_of
 from .deps import (
     RowId,
     body_of,
@@ -73,9 +74,11 @@ async def my_bots(request: Request) -> JSONResponse:
 
 @router.get("/bots/online")
 async def online_bots(request: Request) -> JSONResponse:
-    """The bot accounts whose program listens now (an open event stream in this worker)."""
-    hub = hub_of(request)
-    return JSONResponse({"bots": await offload_of(request)(hub.accounts.bots, set(hub.online))})
+    """The bot accounts whose program listens now: an event stream open on any worker,
+    heard within :data:`~.botapi.ONLINE_WITHIN` seconds."""
+    since = time.time() - ONLINE_WITHIN
+    accounts = hub_of(request).accounts
+    return JSONResponse({"bots": await offload_of(request)(accounts.online, since)})
 
 
 def _ladder_rules(request: Request) -> str:

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import os
 import re
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,6 +50,12 @@ KEEPALIVE = 5.0
 changes it)."""
 POLL = 1.0
 """Seconds between the event stream's looks at the database (sooner when woken here)."""
+SEEN_EVERY = 5.0
+"""Seconds between an open event stream's word (in ``users.bot_seen_at``) that its
+program listens, so that every worker's lobby lists it."""
+ONLINE_WITHIN = 3 * SEEN_EVERY
+"""A bot heard within this many seconds counts as online (a worker that died stops
+saying so; its bots drop off the list after this long)."""
 STREAM_QUEUE = 64
 """Lines a game stream holds for a slow reader (then its ``Conn`` outbox fills)."""
 BOT_LIMIT_NAME = "bot"
@@ -211,9 +218,13 @@ async def event_stream(request: Request) -> StreamingResponse:
         playing: set[str] = set()
         loop = asyncio.get_running_loop()
         said, every = loop.time(), keepalive()
+        seen = loop.time() - SEEN_EVERY
         try:
             while True:
                 wake.clear()
+                if loop.time() - seen >= SEEN_EVERY:
+                    seen = loop.time()
+                    await offload(hub.accounts.seen, bot_id, time.time())
                 out: list[dict[str, Any]] = []
                 for ch in await offload(hub.accounts.pending, bot_id, last_challenge):
                     last_challenge = max(last_challenge, int(ch["id"]))
@@ -244,6 +255,8 @@ async def event_stream(request: Request) -> StreamingResponse:
             else:
                 hub.online.pop(bot_id, None)
                 hub.wake.pop(bot_id, None)
+                with contextlib.suppress(Exception):  # its last stream here closed
+                    hub.accounts.seen(bot_id, None)
 
     return _ndjson(lines())
 

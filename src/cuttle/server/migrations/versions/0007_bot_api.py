@@ -27,6 +27,7 @@ def upgrade() -> None:
     )
     op.add_column("users", sa.Column("bot_owner", sa.Integer))
     op.add_column("users", sa.Column("bot_about", sa.String(200)))
+    op.add_column("users", sa.Column("bot_seen_at", sa.Float))
     op.create_table(
         "bot_tokens",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -70,6 +71,7 @@ def downgrade() -> None:
     op.drop_index("ix_bot_tokens_user_id", "bot_tokens")
     op.drop_table("bot_tokens")
     # Plain ALTER TABLE … DROP COLUMN, not a batch copy (see 0005's downgrade).
+    op.execute("ALTER TABLE users DROP COLUMN bot_seen_at")
     op.execute("ALTER TABLE users DROP COLUMN bot_about")
     op.execute("ALTER TABLE users DROP COLUMN bot_owner")
     op.execute("ALTER TABLE users DROP COLUMN is_bot")
