@@ -199,13 +199,15 @@ class Lobby:
         """:meth:`load`, reading the game off the event loop (on a server database);
         several requests for the same game wait for one read.
 
-        With ``fresh`` and other workers, a game held here still waiting for players is
-        first checked against the database: another worker's join may be committed while
-        its news is still on the way, and a socket opened now must get the game as it is."""
+        With ``fresh`` and other workers, a game held here and not over is first checked
+        against the database (a short read of its facts): another worker's join or move
+        may be committed while its news is still on the way, or lost with a worker that
+        died between its commit and its news, and a socket opened now must get the game
+        as it is."""
         rnd = self.round
         live = rnd.games.get(gid)
         if live is not None:
-            if fresh and rnd.bus.clustered and live.status == "open":
+            if fresh and rnd.bus.clustered and live.status != "over":
                 async with live.lock:
                     old = live.n
                     if await rnd.resync_if_changed(live):
