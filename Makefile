@@ -20,7 +20,7 @@ STAMP := $(VENV)/.installed-$(shell echo $(COMPILE_ENGINE) | cat - pyproject.tom
 PURE_TESTS := tests/test_rules_*.py tests/test_properties.py tests/test_effects.py tests/test_records.py tests/test_bots.py tests/envs
 TORCH ?= torch==2.13.0+cpu
 
-.PHONY: setup browser postgres scaleout serve play test test-fast lint typecheck bench screenshots clean
+.PHONY: messages catalogs setup browser postgres scaleout serve play test test-fast lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
@@ -28,6 +28,7 @@ $(STAMP): pyproject.toml Makefile $(ACCEL)
 	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/python -m pip install -q --upgrade pip
 	CUTTLE_COMPILE_ENGINE=$(COMPILE_ENGINE) $(VENV)/bin/python -m pip install -q "$(TORCH)" -e ".[dev,e2e,research,scale,cluster,train]"
+	$(VENV)/bin/python -m cuttle.i18n compile
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -63,6 +64,14 @@ test: setup browser postgres scaleout lint typecheck
 # Redis, nginx and cluster tests, long sweeps and strength runs); no system packages needed.
 test-fast: setup
 	$(VENV)/bin/pytest -q -m "not slow"
+
+# Translations (docs/translating.md): extract every message and merge it into each
+# language's catalog; compile the catalogs (setup does it too; .mo files are not kept).
+messages: setup
+	$(VENV)/bin/python -m cuttle.i18n messages
+
+catalogs: setup
+	$(VENV)/bin/python -m cuttle.i18n compile
 
 bench: setup
 	$(VENV)/bin/python bench/engine.py
