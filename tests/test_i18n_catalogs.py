@@ -51,7 +51,7 @@ def test_the_terminal_language_comes_from_the_flag_then_the_environment() -> Non
     assert i18n.from_environment(None, {"LANG": "uk_UA.UTF-8"}) == "uk"
     assert i18n.from_environment(None, {"LC_ALL": "C", "LANG": "de_DE"}) == "en"
     assert i18n.from_environment(None, {}) == "en"
-    with pytest.raises(ValueError, match="unknown language 'xx'.*de"):
+    with pytest.raises(ValueError, match=r"unknown language 'xx'.*de"):
         i18n.from_environment("xx", {})
 
 
