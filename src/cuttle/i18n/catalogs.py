@@ -129,9 +129,9 @@ def read(path: Path, lang: str | None = None) -> Catalog:
         return read_po(f, locale=lang, domain=path.stem)
 
 
-def update_messages() -> None:
-    """Extract every domain and merge the result into every language's catalog."""
-    for domain in DOMAINS:
+def update_messages(domains: tuple[str, ...] = DOMAINS) -> None:
+    """Extract ``domains`` (default: all) and merge each into every language's catalog."""
+    for domain in domains:
         template = extract_domain(domain)
         _write(_pot(domain), template)
         for lang in LANGUAGES:
@@ -186,11 +186,12 @@ def _key(message: Any) -> tuple[str, str | None]:
     return mid, message.context
 
 
-def problems() -> list[str]:
-    """What is wrong with the catalogs: a stale extraction, a message missing from a
-    language or empty there, a fuzzy one, a placeholder lost or invented. Empty: all well."""
+def problems(domains: tuple[str, ...] = DOMAINS) -> list[str]:
+    """What is wrong with the catalogs of ``domains`` (default: all): a stale extraction, a
+    message missing from a language or empty there, a fuzzy one, a placeholder lost or
+    invented. Empty: all well."""
     found: list[str] = []
-    for domain in DOMAINS:
+    for domain in domains:
         fresh = {_key(m) for m in extract_domain(domain) if m.id}
         pot_path = _pot(domain)
         kept = {_key(m) for m in read(pot_path) if m.id} if pot_path.exists() else set()

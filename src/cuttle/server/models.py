@@ -41,6 +41,9 @@ class User(Base):
     bot_seen_at: Mapped[float | None] = mapped_column(Float)
     """When (wall clock) a bot account's event stream, on any worker, last said that its
     program listens; ``NULL``: never, or its last stream closed (the lobby's bots online)."""
+    language: Mapped[str | None] = mapped_column(String(8))
+    """The language the player chose (migration 0008, a code of ``cuttle.i18n.LANGUAGES``);
+    ``NULL``: the browser's ``Accept-Language`` decides."""
 
     @property
     def display(self) -> str:
