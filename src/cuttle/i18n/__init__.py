@@ -13,7 +13,8 @@ Domains, one per area of the code (:data:`DOMAINS`; their sources:
 - ``site``: the web pages (Jinja2 templates) and what the server says;
 - ``table``: the browser's scripts (served to the page as JSON: :func:`catalog_json`);
 - ``terminal``: the Textual table, ``--plain`` mode and the ``cuttle`` command;
-- ``analysis``: game review, puzzles and the bot ladder, in every front end.
+- ``analysis``: game review and puzzles in Python and the terminal (``cuttle analyse``);
+- ``review``: game review and puzzles on the site (their pages and scripts).
 
 Use in Python::
 
@@ -53,7 +54,7 @@ LANGUAGES: dict[str, str] = {
 DEFAULT = "en"
 """The source language: messages are written in English and English needs no catalog."""
 
-DOMAINS = ("narration", "site", "table", "terminal", "analysis")
+DOMAINS = ("narration", "site", "table", "terminal", "analysis", "review")
 """The catalogs, one per area of the code (see the module's docstring)."""
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"

@@ -27,12 +27,16 @@ PACKAGE = Path(__file__).resolve().parent.parent
 SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
     "analysis": (
         ("analysis/**/*.py", "python"),
+        ("tui/review*.py", "python"),
+        ("cli/analyse*.py", "python"),
+        ("cli/puzzle*.py", "python"),
+    ),
+    "review": (
         ("server/analysis/**/*.py", "python"),
         ("web/static/analysis*.js", "javascript"),
         ("web/static/puzzle*.js", "javascript"),
-        ("web/templates/puzzle*.html", "jinja2.ext:babel_extract"),
         ("web/templates/analysis*.html", "jinja2.ext:babel_extract"),
-        ("tui/review*.py", "python"),
+        ("web/templates/puzzle*.html", "jinja2.ext:babel_extract"),
     ),
     "narration": (("engine/**/*.py", "python"),),
     "site": (
@@ -49,8 +53,8 @@ SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 """Each domain's source files (globs under ``src/cuttle``) with their extraction method.
 
-A file belongs to the first domain whose globs match it, in :data:`DOMAINS`' order
-after ``analysis`` (so ``web/static/analysis.js`` is the analysis domain's)."""
+A file belongs to the first domain whose globs match it in :data:`ORDER` (``analysis``
+and ``review`` first: ``web/static/analysis.js`` is the review domain's)."""
 
 KEYWORDS: dict[str, Any] = {
     "_": None,
@@ -64,7 +68,8 @@ KEYWORDS: dict[str, Any] = {
 }
 """The function names whose string arguments are messages, in Python, templates and JS."""
 
-ORDER = ("analysis", "narration", "site", "table", "terminal")
+ORDER = ("analysis", "review", "narration", "site", "table", "terminal")
+"""The order in which domains claim files."""
 
 
 def domain_files() -> dict[str, list[tuple[Path, str]]]:
