@@ -307,8 +307,9 @@ def describe(
     viewer: int | None,
     names: Sequence[str] | None = None,
     seen: tuple[frozenset[int], frozenset[int]] | None = None,
+    lang: str | None = None,
 ) -> str:
-    """Return the sentence that tells ``viewer`` about ``move``.
+    """Return the sentence that tells ``viewer`` about ``move``, in ``lang``.
 
     ``before`` and ``after`` are the full positions around the move, ``seat`` the seat
     that made it (any seat for ``resign``; ignored for ``draw agreed``), ``move`` the
@@ -319,7 +320,8 @@ def describe(
     Raises :class:`~cuttle.engine.errors.InvalidMoveError` for unreadable move text and
     ``ValueError`` for a viewer that is not a seat. ``seen``, if given, is
     ``seen_cards(before.view(viewer))`` and ``seen_cards(after.view(viewer))`` computed
-    already (a table keeps them).
+    already (a table keeps them). ``lang`` is the reader's language (``None``: the
+    current one, :func:`cuttle.i18n.current`).
 
     >>> from cuttle.engine.game import new_game
     >>> g = new_game("classic", seed=1)
@@ -343,9 +345,11 @@ def describe_history(
     game: Game | str,
     viewer: int | None,
     names: Sequence[str] | None = None,
+    lang: str | None = None,
 ) -> list[str]:
     """Replay ``game`` (or a record's text) from its start; return one sentence per move
-    as ``viewer`` (``None``: a spectator) may read it.
+    as ``viewer`` (``None``: a spectator) may read it, in ``lang`` (``None``: the current
+    language).
 
     Raises ``ValueError`` if the game has neither a starting deck nor a starting
     position, and :class:`~cuttle.engine.errors.RecordError` for a bad record.
@@ -368,7 +372,7 @@ def describe_history(
             cur.resign(seat)
         else:
             cur.apply(move)
-        out.append(describe(before, cur, seat, move, viewer, names))
+        out.append(describe(before, cur, seat, move, viewer, names, lang=lang))
     return out
 
 
