@@ -56,7 +56,7 @@ typecheck: setup
 	$(VENV)/bin/mypy
 
 test: setup browser postgres scaleout lint typecheck
-	$(VENV)/bin/pytest -q
+	$(VENV)/bin/pytest -q --durations=30
 	if $(VENV)/bin/python -c "import sys, cuttle.accel as a; sys.exit(not a.engine_compiled())"; \
 	then CUTTLE_PURE_PYTHON=1 $(VENV)/bin/pytest -q -m "not slow" $(PURE_TESTS); fi
 
