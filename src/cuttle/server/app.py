@@ -15,10 +15,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from cuttle.i18n import N_
+
+from .analysis import routes as analysis_routes
+from .analysis.service import AnalysisService, analysis_queue
 from .bots import BotRunner
 from .cluster.bus import LocalBus
 from .db import make_engine, make_sessionmaker, migrate
-from .errors import ServiceError
+from .errors import ServiceError, translated
 from .game.chat import CHAT_LIMIT, CHAT_LIMIT_NAME
 from .game.service import GameService
 from .league.service import LeagueService
@@ -27,9 +31,20 @@ from .offload import Offload
 from .ratelimit import RateLimits
 from .series.service import SeriesService
 from .settings import Settings
-from .web import api, bot_site, botapi, league_api, league_pages, pages, series_site, ws
+from .web import (
+    api,
+    bot_site,
+    botapi,
+    language,
+    league_api,
+    league_pages,
+    pages,
+    series_site,
+    ws,
+)
 from .web.auth import Auth
 from .web.bot_accounts import BotAccounts
+from .web.language import LanguageMiddleware
 from .web.session_lookup import SessionLookup
 
 if TYPE_CHECKING:
@@ -101,21 +116,32 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def _error(request: Request, status: int, message: str) -> Response:
+def _error(request: Request, status: int, message: str, said: str | None = None) -> Response:
+    """The error answer: a small page for a browser, else JSON ``{"error": ...}``.
+
+    ``message`` is English; ``said`` the same in the request's language (default: the
+    ``site`` catalog's). A page speaks the request's language; the JSON's ``error`` does
+    only where the request asked for a language (account, ``lang`` cookie or
+    ``Accept-Language``), and then ``error_en`` keeps the English (``docs/server.md``).
+    """
+    said = translated(message) if said is None else said
     wants_html = "text/html" in request.headers.get("accept", "") and not (
         request.url.path.startswith("/api/")
     )
     if wants_html:
         from html import escape
 
+        back = escape(translated("Back to the lobby"))
         body = (
-            f"<!doctype html><meta charset=utf-8><title>{status}</title>"
-            f"<link rel=stylesheet href=/static/site.css><main class=page>"
-            f"<h1>{status}</h1><p>{escape(message)}</p><p><a href=/>Back to the lobby</a>"
+            f"<!doctype html><html lang={language.language_of(request)}><meta charset=utf-8>"
+            f"<title>{status}</title><link rel=stylesheet href=/static/site.css>"
+            f"<main class=page><h1>{status}</h1><p>{escape(said)}</p><p><a href=/>{back}</a>"
             f"</p></main>"
         )
         return HTMLResponse(body, status_code=status)
-    return JSONResponse({"error": message}, status_code=status)
+    if language.asked_language(request) in (None, "en") or said == message:
+        return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": said, "error_en": message}, status_code=status)
 
 
 def _what_is_wrong(exc: RequestValidationError) -> str:
@@ -176,7 +202,9 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
         gc.set_threshold(*GC_THRESHOLDS)
         await app.state.service.start()
         app.state.service.start_clocks()  # timed games flag even if nobody connects
+        await app.state.analyses.resume()
         yield
+        await app.state.analyses.close()
         await finish_deferred(app)  # before the offload's threads and the database close
         await app.state.service.close()
         runner.close()
@@ -226,10 +254,17 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.state.league.grant_admins()
     app.state.series = SeriesService(sessions, app.state.service)
     app.state.bot_hub = botapi.BotHub(BotAccounts(sessions))
+    app.state.analyses = AnalysisService(
+        sessions,
+        settings.database_url,
+        offload,
+        analysis_queue(settings.redis_url) if settings.redis_url else None,
+    )
+    app.state.service.on_game_over.append(app.state.analyses.game_over)
 
     @app.exception_handler(ServiceError)
     async def _service_error(request: Request, exc: ServiceError) -> Response:
-        return _error(request, exc.status, str(exc))
+        return _error(request, exc.status, str(exc), exc.text())
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
@@ -237,24 +272,29 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> Response:
-        return _error(request, 400, f"bad request parameters: {_what_is_wrong(exc)}")
+        what = _what_is_wrong(exc)
+        said = translated(N_("bad request parameters: {what}"), what=what)
+        return _error(request, 400, f"bad request parameters: {what}", said)
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, exc: Exception) -> Response:
         log.exception("unhandled error on %s", request.url.path)
-        return _error(request, 500, "internal error; it has been logged")
+        return _error(request, 500, N_("internal error; it has been logged"))
 
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(language.router)
     app.include_router(league_api.router)
     app.include_router(league_pages.router)
     app.include_router(series_site.router)
     app.include_router(botapi.router)
     app.include_router(bot_site.router)
     app.include_router(bot_site.page_router)
+    app.include_router(analysis_routes.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
+    app.add_middleware(LanguageMiddleware)  # inside SessionLookup: it reads the user
     app.add_middleware(SessionLookup, auth=app.state.auth, offload=offload)
     app.add_middleware(SecurityHeaders, hsts=settings.secure_cookies)
     return app

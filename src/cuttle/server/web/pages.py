@@ -22,8 +22,10 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from cuttle.engine.rules import PRESETS
+from cuttle.i18n import LANGUAGES
 
 from ..models import User
+from . import language
 from .api import games_of, open_games, user_json
 from .auth import COOKIE, AuthError
 from .deps import (
@@ -49,12 +51,23 @@ RULES_DOC = (
 )
 """Where the rules reference (docs/rules.md, the one source of the rules pages) is read."""
 templates = Jinja2Templates(directory=str(WEB / "templates"))
+language.install(templates.env)
 router = APIRouter()
 
 
 def render(request: Request, ctx: Ctx, name: str, status: int = 200, **extra: Any) -> Response:
-    """Render template ``name`` for the user of ``ctx`` (setting a new cookie if any)."""
-    context = {"user": user_json(ctx.user), "csrf": ctx.session.csrf, **extra}
+    """Render template ``name`` for the user of ``ctx`` (setting a new cookie if any), in
+    the request's language (``lang``; the menu's ``languages``; the scripts' ``catalog``)."""
+    lang = language.language_of(request)
+    context = {
+        "user": user_json(ctx.user),
+        "csrf": ctx.session.csrf,
+        "lang": lang,
+        "languages": LANGUAGES,
+        "catalog": language.catalog_script(lang),
+        "here": request.url.path + (f"?{request.url.query}" if request.url.query else ""),
+        **extra,
+    }
     resp = templates.TemplateResponse(request, name, context, status_code=status)
     set_cookie(request, resp, ctx.new_token)
     return resp
