@@ -5,7 +5,7 @@ import { cardEl, cardLabel, el, shortName, stackEl } from "./cards.js";
 export function seatName(meta, i) {
   if (meta.names && meta.names[i]) return meta.names[i];
   const p = meta.players && meta.players[i];
-  return p ? (p.name || (p.empty ? "open seat" : `p${i}`)) : `p${i}`;
+  return p ? (p.name || (p.empty ? _("open seat") : `p${i}`)) : `p${i}`;
 }
 
 function teamOf(meta, seat) {
@@ -39,7 +39,7 @@ function markTargeted(root, view) {
   if (!t) return;
   for (const node of root.querySelectorAll(`.seat .card[data-card="${t}"]`)) {
     node.classList.add("targeted");
-    node.setAttribute("aria-label", `${node.getAttribute("aria-label") || cardLabel(t)}, targeted`);
+    node.setAttribute("aria-label", _("{card}, targeted", { card: node.getAttribute("aria-label") || cardLabel(t) }));
   }
 }
 
@@ -51,23 +51,23 @@ function seatEl(view, meta, s, me, hooks, compact) {
   if (acting) box.classList.add("acting");
   if (s === me) box.classList.add("mine");
   const team = teamOf(meta, me);
-  const label = s === me ? " (you)" : team && team.includes(s) ? " (partner)" : "";
   const name = seatName(meta, s);
-  box.setAttribute("aria-label", `${name}${label}`);
+  const plate = s === me ? _("{name} (you)", { name })
+    : team && team.includes(s) ? _("{name} (partner)", { name }) : name;
+  box.setAttribute("aria-label", plate);
   const head = el("header", "seat-head");
-  head.appendChild(el("strong", "seat-name", `${name}${label}`));
+  head.appendChild(el("strong", "seat-name", plate));
   const score = meta.scores ? meta.scores[s] : 0;
   const goal = meta.goals ? meta.goals[s] : "";
-  head.appendChild(el("span", "score", compact ? `${score}/${goal}` : `${score} / ${goal} points`));
+  head.appendChild(el("span", "score", compact ? `${score}/${goal}` : _("{score} / {goal} points", { score, goal })));
   const hand = view.hands[s];
-  const hidden = hand.filter((c) => c === "??").length;
-  if (compact) head.appendChild(el("span", "hand-count", `${hand.length} in hand`));
+  if (compact) head.appendChild(el("span", "hand-count", _("{n} in hand", { n: hand.length })));
   // One badge in words: who moves now, and whose turn an answer interrupts.
   const live = !over && meta.status !== "open";
   const turn = live && view.turn === s;
-  if (acting) head.appendChild(el("span", "badge act", turn ? (s === me ? "your move" : "to move") : "answering"));
-  else if (turn) head.appendChild(el("span", "badge", s === me ? "your turn" : "their turn"));
-  if (view.skips && view.skips[s]) head.appendChild(el("span", "badge", "skips a turn"));
+  if (acting) head.appendChild(el("span", "badge act", turn ? (s === me ? _("your move") : _("to move")) : _("answering")));
+  else if (turn) head.appendChild(el("span", "badge", s === me ? _("your turn") : _("their turn")));
+  if (view.skips && view.skips[s]) head.appendChild(el("span", "badge", _("skips a turn")));
   box.appendChild(head);
   const f = view.fields[s];
   const nameOf = (i) => seatName(meta, i);
@@ -75,7 +75,7 @@ function seatEl(view, meta, s, me, hooks, compact) {
     // One line: the field as chips (still buttons where a move may target them), then
     // any hand cards this viewer may see.
     const line = el("div", "field chips");
-    line.setAttribute("aria-label", `${name}'s field`);
+    line.setAttribute("aria-label", _("{name}'s field", { name }));
     for (const st of [...f.points, ...f.faces, ...f.glasses]) {
       const node = stackEl(st, { button: true, chip: true }, nameOf);
       line.appendChild(node);
@@ -84,17 +84,17 @@ function seatEl(view, meta, s, me, hooks, compact) {
     const seen = hand.filter((c) => c !== "??");
     if (seen.length) {
       const h = el("span", "seen-hand");
-      h.appendChild(el("span", "muted-light", "hand:"));
+      h.appendChild(el("span", "muted-light", _("hand:")));
       for (const c of seen) h.appendChild(cardEl(c, { chip: true }));
       line.appendChild(h);
     }
-    if (!line.childNodes.length) line.appendChild(el("span", "muted-light", "no cards on the table"));
+    if (!line.childNodes.length) line.appendChild(el("span", "muted-light", _("no cards on the table")));
     box.appendChild(line);
     if (hooks.seat) hooks.seat(s, box);
     return box;
   }
   const field = el("div", "field");
-  field.setAttribute("aria-label", `${name}'s field`);
+  field.setAttribute("aria-label", _("{name}'s field", { name }));
   const pts = el("div", "points");
   for (const st of f.points) {
     const node = stackEl(st, { button: true }, nameOf);
@@ -109,16 +109,16 @@ function seatEl(view, meta, s, me, hooks, compact) {
   }
   field.append(pts, faces);
   if (!f.points.length && !f.faces.length && !f.glasses.length) {
-    field.appendChild(el("span", "field-empty", s === me ? "your field" : "no cards on the table"));
+    field.appendChild(el("span", "field-empty", s === me ? _("your field") : _("no cards on the table")));
   }
   box.appendChild(field);
   const handEl = el("div", "hand");
-  handEl.setAttribute("aria-label", `${name}'s hand, ${hand.length} cards${hidden ? "" : ""}`);
+  handEl.setAttribute("aria-label", _n("{name}'s hand, {n} card", "{name}'s hand, {n} cards", hand.length, { name }));
   for (const c of hand) {
     const node = cardEl(c, { button: s === me && c !== "??" });
     if (view.frozen && view.frozen.includes(c)) {
       node.classList.add("frozen");
-      node.setAttribute("aria-label", `${cardLabel(c)}, frozen`);
+      node.setAttribute("aria-label", _("{card}, frozen", { card: cardLabel(c) }));
     }
     handEl.appendChild(node);
     if (s === me && hooks.card) hooks.card(c, "hand", node);
@@ -136,14 +136,16 @@ function hookStack(node, hooks, where) {
 
 function centerEl(view, meta, hooks) {
   const mid = el("section", "center");
-  mid.setAttribute("aria-label", "deck and scrap");
+  mid.setAttribute("aria-label", _("deck and scrap"));
   const deck = el("div", "pile deck");
   const top = cardEl(view.deck.length ? view.deck[0] : "??", { button: true });
   top.id = "deck";
   if (!view.deck.length) top.classList.add("empty");
-  const known = view.deck.length && view.deck[0] !== "??" ? `, ${cardLabel(view.deck[0])} on top` : "";
-  top.setAttribute("aria-label", `deck, ${view.deck.length} cards${known}`);
-  deck.append(top, el("span", "count", `deck ${view.deck.length}`));
+  const count = view.deck.length;
+  top.setAttribute("aria-label", count && view.deck[0] !== "??"
+    ? _n("deck, {n} card, {card} on top", "deck, {n} cards, {card} on top", count, { card: cardLabel(view.deck[0]) })
+    : _n("deck, {n} card", "deck, {n} cards", count));
+  deck.append(top, el("span", "count", _("deck {n}", { n: count })));
   if (hooks.deck) hooks.deck(top);
   const scrap = el("div", "pile scrap");
   scrap.id = "scrap";
@@ -154,22 +156,22 @@ function centerEl(view, meta, hooks) {
     scrap.appendChild(node);
     if (hooks.card) hooks.card(c, "scrap", node);
   }
-  scrap.appendChild(el("span", "count", `scrap ${view.scrap.length}`));
+  scrap.appendChild(el("span", "count", _("scrap {n}", { n: view.scrap.length })));
   mid.append(deck, scrap);
   if (view.pending) {
     const p = view.pending;
     const box = el("div", "pending");
     box.id = "pending";
-    box.appendChild(el("span", "", `${seatName(meta, p.by)} plays`));
+    box.appendChild(el("span", "", _("{name} plays", { name: seatName(meta, p.by) })));
     box.appendChild(cardEl(p.card));
-    if (p.target) box.appendChild(el("span", "", `on ${shortName(p.target)}`));
-    if (p.counters.length) box.appendChild(el("span", "", "countered by"));
+    if (p.target) box.appendChild(el("span", "", _("on {card}", { card: shortName(p.target) })));
+    if (p.counters.length) box.appendChild(el("span", "", _("countered by")));
     for (const c of p.counters) box.appendChild(cardEl(c, { small: true }));
     mid.appendChild(box);
   }
   if (view.revealed && view.revealed.length) {
     const box = el("div", "revealed");
-    box.appendChild(el("span", "", "revealed:"));
+    box.appendChild(el("span", "", _("revealed:")));
     for (const c of view.revealed) {
       const node = cardEl(c, { button: true });
       box.appendChild(node);
@@ -180,18 +182,24 @@ function centerEl(view, meta, hooks) {
   return mid;
 }
 
-const ENDINGS = {
-  points: "on points", resign: "by resignation", agreed: "by agreement", kings: "by kings",
-  passes: "after too many passes in a row", "move-cap": "at the move limit",
-  time: "on time", abandoned: "because the other side left the table",
+// How a game ended, by termination code, for the sentences below (one whole sentence each).
+const WON_BY = {
+  points: () => _("on points"), resign: () => _("by resignation"), agreed: () => _("by agreement"),
+  kings: () => _("by kings"), passes: () => _("after too many passes in a row"),
+  "move-cap": () => _("at the move limit"), time: () => _("on time"),
+  abandoned: () => _("because the other side left the table"),
 };
 
 /** The sentence for a game that ended by ``termination`` with seat ``s`` out (a flag, a
  * table left), told instead of the record's "resigns"; null for any other ending. */
 export function endSentence(termination, s, meta, me) {
-  const who = s === me ? "You" : seatName(meta, s);
-  if (termination === "time") return `${who} ran out of time.`;
-  if (termination === "abandoned") return `${who} left the table; the win was claimed.`;
+  if (termination === "time") {
+    return s === me ? _("You ran out of time.") : _("{name} ran out of time.", { name: seatName(meta, s) });
+  }
+  if (termination === "abandoned") {
+    return s === me ? _("You left the table; the win was claimed.")
+      : _("{name} left the table; the win was claimed.", { name: seatName(meta, s) });
+  }
   return null;
 }
 
@@ -201,28 +209,46 @@ function winnersOf(view) {
   return Array.isArray(w) ? w : [w];
 }
 
+/** Names joined as a list in the page's language ("Ann and Bob", "Ann, Bob and Cy"). */
+export function nameList(names) {
+  if (names.length <= 1) return names.join("");
+  return _("{names} and {last}", { names: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}
+
+// What the seat to act is doing, by phase ("You are to play." / "Ann is to play.").
+const DOING = {
+  main: [() => _("You are to play."), (who) => _("{name} is to play.", who)],
+  counter: [() => _("You are deciding whether to counter."), (who) => _("{name} is deciding whether to counter.", who)],
+  take: [() => _("You are choosing from the scrap."), (who) => _("{name} is choosing from the scrap.", who)],
+  discard: [() => _("You are discarding."), (who) => _("{name} is discarding.", who)],
+  seven: [() => _("You are playing a revealed card."), (who) => _("{name} is playing a revealed card.", who)],
+  "hand-limit": [() => _("You are discarding to the hand limit."), (who) => _("{name} is discarding to the hand limit.", who)],
+  answer: [() => _("You are deciding whether to answer with a nine."), (who) => _("{name} is deciding whether to answer with a nine.", who)],
+};
+
 /** One line saying what is going on. */
 export function statusText(view, meta, me) {
-  if (meta.status === "open") return "Waiting for players to join…";
+  if (meta.status === "open") return _("Waiting for players to join…");
   if (view.winner !== null && view.winner !== undefined) {
-    const why = view.termination && ENDINGS[view.termination] ? ` ${ENDINGS[view.termination]}` : "";
-    if (view.winner === "draw") return `Game over. A draw${why}.`;
+    const how = view.termination && WON_BY[view.termination] ? WON_BY[view.termination]() : "";
+    if (view.winner === "draw") return how ? _("Game over. A draw {how}.", { how }) : _("Game over. A draw.");
     const won = winnersOf(view);
-    const names = won.map((s) => seatName(meta, s)).join(" and ");
+    const names = nameList(won.map((s) => seatName(meta, s)));
     if (me !== null && me !== undefined) {
       if (won.includes(me)) {
         const others = won.filter((s) => s !== me).map((s) => seatName(meta, s));
-        return `Game over. You won${others.length ? " with " + others.join(" and ") : ""}${why}!`;
+        if (others.length) {
+          return how ? _("Game over. You won with {names} {how}!", { names: nameList(others), how })
+            : _("Game over. You won with {names}!", { names: nameList(others) });
+        }
+        return how ? _("Game over. You won {how}!", { how }) : _("Game over. You won!");
       }
-      return `Game over. You lost: ${names} won${why}.`;
+      return how ? _("Game over. You lost: {names} won {how}.", { names, how })
+        : _("Game over. You lost: {names} won.", { names });
     }
-    return `Game over. ${names} won${why}.`;
+    return how ? _("Game over. {names} won {how}.", { names, how }) : _("Game over. {names} won.", { names });
   }
-  const who = view.to_act === me ? "You are" : `${seatName(meta, view.to_act)} is`;
-  const what = {
-    main: "to play", counter: "deciding whether to counter", take: "choosing from the scrap",
-    discard: "discarding", seven: "playing a revealed card", "hand-limit": "discarding to the hand limit",
-    answer: "deciding whether to answer with a nine",
-  }[view.phase] || view.phase;
-  return `${who} ${what}.`;
+  const doing = DOING[view.phase];
+  if (!doing) return view.to_act === me ? _("You are to act.") : _("{name} is to act.", { name: seatName(meta, view.to_act) });
+  return view.to_act === me ? doing[0]() : doing[1]({ name: seatName(meta, view.to_act) });
 }

@@ -11,6 +11,14 @@ function say(text) {
   p.hidden = !text; p.textContent = text || "";
 }
 
+// What became of a challenge, by its status code.
+function challengeAnswer(name, status) {
+  if (status === "accepted") return _("BOT {name}: challenge accepted.", { name });
+  if (status === "declined") return _("BOT {name}: challenge declined.", { name });
+  if (status === "expired") return _("BOT {name}: challenge expired.", { name });
+  return _("BOT {name}: challenge {status}.", { name, status });
+}
+
 async function challenge(name) {
   const rules = $("bots-rules").value;
   const r = await fetch(`/api/challenge/${encodeURIComponent(name)}`, {
@@ -19,14 +27,14 @@ async function challenge(name) {
   });
   const data = await r.json();
   if (!r.ok) { say(data.error); return; }
-  say(`Challenge sent to BOT ${name}; waiting for it to answer…`);
+  say(_("Challenge sent to BOT {name}; waiting for it to answer…", { name }));
   for (let i = 0; i < WAIT_TRIES; i++) {
     await new Promise((done) => setTimeout(done, WAIT_MS));
     const c = await (await fetch(`/api/challenge/${data.id}`)).json();
     if (c.game) { location.href = `/g/${c.game}`; return; }
-    if (c.status && c.status !== "pending") { say(`BOT ${name}: challenge ${c.status}.`); return; }
+    if (c.status && c.status !== "pending") { say(challengeAnswer(name, c.status)); return; }
   }
-  say(`BOT ${name} did not answer.`);
+  say(_("BOT {name} did not answer.", { name }));
 }
 
 async function refresh() {
@@ -37,7 +45,7 @@ async function refresh() {
   if (!bots.length) {
     const tr = document.createElement("tr"); tr.className = "none";
     const td = document.createElement("td"); td.colSpan = 3;
-    td.textContent = "No bot is listening now.";
+    td.textContent = _("No bot is listening now.");
     tr.appendChild(td); body.appendChild(tr);
     return;
   }
@@ -47,8 +55,8 @@ async function refresh() {
     const about = document.createElement("td"); about.textContent = b.about; about.className = "muted";
     const act = document.createElement("td");
     const btn = document.createElement("button");
-    btn.type = "button"; btn.className = "challenge"; btn.textContent = "Challenge";
-    btn.setAttribute("aria-label", `Challenge ${b.display}`);
+    btn.type = "button"; btn.className = "challenge"; btn.textContent = _("Challenge");
+    btn.setAttribute("aria-label", _("Challenge {name}", { name: b.display }));
     btn.onclick = () => challenge(b.name);
     act.appendChild(btn);
     tr.append(name, about, act);

@@ -2,23 +2,36 @@
 export const CARD_RE = /^(?:[A2-9TJQK][CDHS]|X[12])$/;
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANKS = { T: "10" };
-const SUIT_NAMES = { C: "Clubs", D: "Diamonds", H: "Hearts", S: "Spades" };
-const RANK_NAMES = {
-  A: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-  9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King",
+// Card names in words, whole per language ("Seven of Hearts", "Herz-Sieben"): one message
+// a card, so that a language orders rank and suit as it likes.
+const CARD_NAMES = {
+  "AC": () => _("Ace of Clubs"), "AD": () => _("Ace of Diamonds"), "AH": () => _("Ace of Hearts"), "AS": () => _("Ace of Spades"),
+  "2C": () => _("Two of Clubs"), "2D": () => _("Two of Diamonds"), "2H": () => _("Two of Hearts"), "2S": () => _("Two of Spades"),
+  "3C": () => _("Three of Clubs"), "3D": () => _("Three of Diamonds"), "3H": () => _("Three of Hearts"), "3S": () => _("Three of Spades"),
+  "4C": () => _("Four of Clubs"), "4D": () => _("Four of Diamonds"), "4H": () => _("Four of Hearts"), "4S": () => _("Four of Spades"),
+  "5C": () => _("Five of Clubs"), "5D": () => _("Five of Diamonds"), "5H": () => _("Five of Hearts"), "5S": () => _("Five of Spades"),
+  "6C": () => _("Six of Clubs"), "6D": () => _("Six of Diamonds"), "6H": () => _("Six of Hearts"), "6S": () => _("Six of Spades"),
+  "7C": () => _("Seven of Clubs"), "7D": () => _("Seven of Diamonds"), "7H": () => _("Seven of Hearts"), "7S": () => _("Seven of Spades"),
+  "8C": () => _("Eight of Clubs"), "8D": () => _("Eight of Diamonds"), "8H": () => _("Eight of Hearts"), "8S": () => _("Eight of Spades"),
+  "9C": () => _("Nine of Clubs"), "9D": () => _("Nine of Diamonds"), "9H": () => _("Nine of Hearts"), "9S": () => _("Nine of Spades"),
+  "TC": () => _("Ten of Clubs"), "TD": () => _("Ten of Diamonds"), "TH": () => _("Ten of Hearts"), "TS": () => _("Ten of Spades"),
+  "JC": () => _("Jack of Clubs"), "JD": () => _("Jack of Diamonds"), "JH": () => _("Jack of Hearts"), "JS": () => _("Jack of Spades"),
+  "QC": () => _("Queen of Clubs"), "QD": () => _("Queen of Diamonds"), "QH": () => _("Queen of Hearts"), "QS": () => _("Queen of Spades"),
+  "KC": () => _("King of Clubs"), "KD": () => _("King of Diamonds"), "KH": () => _("King of Hearts"), "KS": () => _("King of Spades"),
 };
 
-/** A spoken name for a card, e.g. "Seven of Hearts". */
+/** A spoken name for a card in the page's language, e.g. "Seven of Hearts". */
 export function cardLabel(name) {
-  if (!name || name === "??") return "hidden card";
-  if (name[0] === "X") return `Joker ${name[1]}`;
-  return `${RANK_NAMES[name[0]] || name[0]} of ${SUIT_NAMES[name[1]]}`;
+  if (!name || name === "??") return _("hidden card");
+  if (name[0] === "X") return _("Joker {number}", { number: name[1] });
+  const spoken = CARD_NAMES[name];
+  return spoken ? spoken() : name;
 }
 
 /** A short name for a card, e.g. "7♥", "10♣", "Joker 1". */
 export function shortName(name) {
   if (!name || name === "??") return "?";
-  if (name[0] === "X") return `Joker ${name[1]}`;
+  if (name[0] === "X") return _("Joker {number}", { number: name[1] });
   return (RANKS[name[0]] || name[0]) + SUITS[name[1]];
 }
 
@@ -39,8 +52,8 @@ export function cardEl(name, opts = {}) {
   if (opts.chip) el.classList.add("chip");
   if (name === "??") {
     el.classList.add("back");
-    if (opts.button) el.setAttribute("aria-label", "hidden card");
-    else { el.setAttribute("role", "img"); el.setAttribute("aria-label", "hidden card"); }
+    if (opts.button) el.setAttribute("aria-label", _("hidden card"));
+    else { el.setAttribute("role", "img"); el.setAttribute("aria-label", _("hidden card")); }
     return el;
   }
   el.dataset.card = name;
@@ -54,7 +67,8 @@ export function cardEl(name, opts = {}) {
   }
   if (name[0] === "X") {
     el.classList.add("joker");
-    el.innerHTML = `<span class="corner" aria-hidden="true">★</span><span class="pip" aria-hidden="true">JOKER</span>`;
+    const joker = _("JOKER");
+    el.innerHTML = `<span class="corner" aria-hidden="true">★</span><span class="pip" aria-hidden="true">${joker}</span>`;
     return el;
   }
   const suit = name[1];
@@ -78,7 +92,7 @@ export function stackEl(stack, opts = {}, nameOf = (s) => `p${s}`) {
   for (const cover of stack.jacks || stack.jokers || []) {
     const c = cardEl(cover.card, { ...opts, small: !opts.chip });
     c.classList.add("cover");
-    c.title = `${cardLabel(cover.card)} → ${nameOf(cover.to)}`;
+    c.title = _("{card} → {seat}", { card: cardLabel(cover.card), seat: nameOf(cover.to) });
     wrap.appendChild(c);
   }
   return wrap;

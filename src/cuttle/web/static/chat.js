@@ -31,10 +31,10 @@ export function chatLine(m, onMute) {
   const text = el("span", "chat-text", m.text);
   li.append(who, document.createTextNode(": "), text);
   if (onMute) {
-    const b = el("button", "link chat-mute", "mute");
+    const b = el("button", "link chat-mute", _("mute"));
     b.type = "button";
-    b.title = `Hide messages from ${m.name} on this browser`;
-    b.setAttribute("aria-label", `mute ${m.name}`);
+    b.title = _("Hide messages from {name} on this browser", { name: m.name });
+    b.setAttribute("aria-label", _("mute {name}", { name: m.name }));
     b.onclick = () => onMute(m.name);
     li.append(" ", b);
   }
@@ -47,7 +47,7 @@ function setupTable(root, panel) {
   let myName = root.dataset.me || null; // the viewer's name, seated or watching: no mute on one's own lines
   let muted = mutedNames();
 
-  const title = el("h3", "chat-title", "Chat");
+  const title = el("h3", "chat-title", _("Chat"));
   const list = el("ol", "chat-log");
   list.id = "chat-log";
   list.setAttribute("aria-live", "polite");
@@ -57,9 +57,9 @@ function setupTable(root, panel) {
   input.id = "chat-input";
   input.maxLength = MAX_CHARS;
   input.autocomplete = "off";
-  input.placeholder = "Say something…";
-  input.setAttribute("aria-label", "chat message");
-  const button = el("button", "", "Send");
+  input.placeholder = _("Say something…");
+  input.setAttribute("aria-label", _("chat message"));
+  const button = el("button", "", _("Send"));
   button.type = "submit";
   button.id = "chat-send";
   form.append(input, button);
@@ -72,17 +72,17 @@ function setupTable(root, panel) {
   function unmute(name) { muted.delete(name); saveMuted(muted); render(); }
 
   function render() {
-    title.textContent = channel === "spectators" ? "Chat (spectators)" : "Chat (players)";
+    title.textContent = channel === "spectators" ? _("Chat (spectators)") : _("Chat (players)");
     list.replaceChildren(...messages.filter((m) => !muted.has(m.name))
       .map((m) => chatLine(m, m.name === myName ? null : mute)));
     list.scrollTop = list.scrollHeight;
     mutedLine.replaceChildren();
     if (muted.size) {
-      mutedLine.append("Muted: ");
+      mutedLine.append(_("Muted:"), " ");
       for (const name of muted) {
         const b = el("button", "link", `${name} ✕`);
         b.type = "button";
-        b.setAttribute("aria-label", `unmute ${name}`);
+        b.setAttribute("aria-label", _("unmute {name}", { name }));
         b.onclick = () => unmute(name);
         mutedLine.append(b, " ");
       }
@@ -110,7 +110,7 @@ function setupTable(root, panel) {
     e.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    if (text.length > MAX_CHARS) { error.textContent = `At most ${MAX_CHARS} characters.`; return; }
+    if (text.length > MAX_CHARS) { error.textContent = _("At most {n} characters.", { n: MAX_CHARS }); return; }
     root.dispatchEvent(new CustomEvent("cuttle:send", { detail: { t: "chat", text } }));
     input.value = "";
   };

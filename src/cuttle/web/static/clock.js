@@ -2,7 +2,7 @@
 // numbers (the server alone decides when time is up), the way the game ended on time,
 // and who is away, with a "Claim victory" button once every opponent has been away long
 // enough. Messages come as `cuttle:message` events on #table-root (see table.js).
-import { seatName } from "./board.js";
+import { nameList, seatName } from "./board.js";
 
 const root = document.getElementById("table-root");
 const panel = document.getElementById("clock-panel");
@@ -41,7 +41,7 @@ function setup() {
   const note = el("p", "clock-note");
   note.id = "clock-note";
   note.setAttribute("aria-live", "polite");
-  const claim = el("button", "claim", "Claim victory");
+  const claim = el("button", "claim", _("Claim victory"));
   claim.id = "btn-claim";
   claim.type = "button";
   claim.hidden = true;
@@ -55,17 +55,21 @@ function setup() {
     return [...Array(n).keys()].filter((s) => !team.includes(s));
   }
 
-  // A seat as people know it: "you", else the player's name.
-  const who = (s) => (s === me ? "You" : seatName(meta, s));
-
   // The result code ("p1", "p0 p2", "draw") in words.
   function resultWords() {
-    if (result === "draw") return "A draw: no opponent could still win.";
+    if (result === "draw") return _("A draw: no opponent could still win.");
     const won = String(result || "").match(/\d+/g) || [];
     const seats = won.map(Number);
     if (!seats.length) return "";
-    if (seats.includes(me)) return "You win.";
-    return `${seats.map(who).join(" and ")} ${seats.length > 1 ? "win" : "wins"}.`;
+    if (seats.includes(me)) return _("You win.");
+    return _n("{names} wins.", "{names} win.", seats.length, { names: nameList(seats.map((s) => seatName(meta, s))) });
+  }
+
+  // Who ran out of time, in a whole sentence.
+  function flagWords(flagged) {
+    if (!flagged.length) return _("A player ran out of time.");
+    if (flagged.length === 1 && flagged[0] === me) return _("You ran out of time.");
+    return _("{names} ran out of time.", { names: nameList(flagged.map((s) => (s === me ? _("you") : seatName(meta, s)))) });
   }
 
   function twoSides() {
@@ -86,13 +90,15 @@ function setup() {
         if (running) row.classList.add("running");
         if (left <= 10_000) row.classList.add("low");
         if (over && termination === "time" && clock.left[s] === 0) row.classList.add("flagged");
-        const name = el("span", "clock-who", `${seatName(meta, s)}${s === me ? " (you)" : ""}`);
+        const plate = s === me ? _("{name} (you)", { name: seatName(meta, s) }) : seatName(meta, s);
+        const name = el("span", "clock-who", plate);
         const time = el("span", "clock-time", formatMs(left));
-        time.setAttribute("aria-label", `${seatName(meta, s)}: time left`);
+        time.setAttribute("aria-label", _("{name}: time left", { name: seatName(meta, s) }));
         row.append(name, time);
         return row;
       });
-      const head = el("div", "clock-control", `Clock ${clock.control}${clock.per_move ? " a move" : ""}`);
+      const head = el("div", "clock-control", clock.per_move ? _("Clock {control} a move", { control: clock.control })
+        : _("Clock {control}", { control: clock.control }));
       rows.replaceChildren(head, ...items);
     } else {
       rows.hidden = true;
@@ -100,22 +106,23 @@ function setup() {
     const texts = [];
     if (over && termination === "time") {
       const flagged = clock ? clock.left.map((ms, s) => (ms === 0 ? s : -1)).filter((s) => s >= 0) : [];
-      const out = flagged.length ? flagged.map(who).join(" and ") : "A player";
-      texts.push(`${out} ran out of time. ${resultWords()}`);
+      texts.push(flagWords(flagged), resultWords());
     } else if (over && termination === "abandoned") {
-      texts.push(`Won by claim: the other side left the table. ${resultWords()}`);
+      texts.push(_("Won by claim: the other side left the table."), resultWords());
     }
     let canClaim = false;
     if (!over && away && meta.status === "playing") {
       const since = (now - awayAt) / 1000;
       away.forEach((secs, s) => {
-        if (secs !== null && s !== me) texts.push(`${seatName(meta, s)} is disconnected (${Math.floor(secs + since)} s).`);
+        if (secs !== null && s !== me) {
+          texts.push(_("{name} is disconnected ({seconds} s).", { name: seatName(meta, s), seconds: Math.floor(secs + since) }));
+        }
       });
       const opps = opponents();
       canClaim = me !== null && twoSides() && opps.length > 0 &&
         opps.every((s) => away[s] !== null && away[s] + since >= claimAfter);
     }
-    note.textContent = texts.join(" ");
+    note.textContent = texts.filter((x) => x).join(" ");
     claim.hidden = !canClaim;
   }
 

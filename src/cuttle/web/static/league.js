@@ -68,7 +68,8 @@ if (queue) {
     if (s.status === "matched") { location.href = s.url; return false; }
     leave.hidden = s.status !== "waiting";
     status.textContent = s.status === "waiting"
-      ? `Waiting (${s.waited.toFixed(0)} s): opponents within ${s.band} of ${s.rating}` : "";
+      ? _("Waiting ({seconds} s): opponents within {band} of {rating}", { seconds: s.waited.toFixed(0), band: s.band, rating: s.rating })
+      : "";
     return s.status === "waiting";
   };
   const poll = async () => {

@@ -10,9 +10,9 @@ document.querySelector("main").prepend(banner);
 
 function text(m) {
   const [a, b] = m.players;
-  const head = `Ranked match, first to two: ${a} ${m.score[0]} – ${m.score[1]} ${b}`;
-  if (m.winner) return `${head}. ${m.winner} wins the match.`;
-  return head;
+  const score = { a, b, sa: m.score[0], sb: m.score[1] };
+  if (m.winner) return _("Ranked match, first to two: {a} {sa} – {sb} {b}. {winner} wins the match.", { ...score, winner: m.winner });
+  return _("Ranked match, first to two: {a} {sa} – {sb} {b}", score);
 }
 
 async function poll() {
@@ -22,19 +22,19 @@ async function poll() {
     if (!info.ranked) return; // a casual game: no banner
     if (info.match == null) {
       banner.hidden = false;
-      banner.textContent = info.players.length === 2 ? "Ranked: this game starts a first-to-two match." : "Ranked: rated with openskill.";
+      banner.textContent = info.players.length === 2 ? _("Ranked: this game starts a first-to-two match.") : _("Ranked: rated with openskill.");
     } else {
       const m = await (await fetch(`/api/league/matches/${info.match}`)).json();
       banner.hidden = false;
       banner.replaceChildren(document.createTextNode(text(m) + " "));
       const link = document.createElement("a");
       link.href = `/league/matches/${m.id}`;
-      link.textContent = "match page";
+      link.textContent = _("match page");
       banner.append(link);
       if (m.game && m.game !== gid) {
         const next = document.createElement("a");
         next.href = `/g/${m.game}`; next.id = "next-game"; next.className = "button primary";
-        next.textContent = "Next game →";
+        next.textContent = _("Next game →");
         banner.append(" ", next);
         again = false;
       }

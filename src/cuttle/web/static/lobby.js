@@ -5,6 +5,14 @@ const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 3000;
 let options = null;
 
+// A bot level's name in words ("easy" -> "easy", "leicht", ...).
+const LEVELS = {
+  random: () => _p("bot level", "random"), easy: () => _p("bot level", "easy"),
+  medium: () => _p("bot level", "medium"), hard: () => _p("bot level", "hard"),
+  expert: () => _p("bot level", "expert"),
+};
+const levelName = (v) => (LEVELS[v] ? LEVELS[v]() : v);
+
 // POST `body` as JSON; a refusal is written in `errId` (next to the control that sent
 // it) and scrolled into view, and thrown.
 async function post(url, body, errId = "lobby-error") {
@@ -32,17 +40,20 @@ function consistentClock(changed) {
   if (!$("create-clock").value || !bots.length) return;
   if (changed === "clock") {
     for (const s of bots) s.value = "person";
-    note.textContent = "A clock is for games between people: every seat is now a person's.";
+    note.textContent = _("A clock is for games between people: every seat is now a person's.");
   } else {
     $("create-clock").value = "";
-    note.textContent = "Bots play untimed: the clock is off.";
+    note.textContent = _("Bots play untimed: the clock is off.");
   }
 }
 
 function fillRules(select) {
   for (const [name, r] of Object.entries(options.rules)) {
     const o = document.createElement("option");
-    o.value = name; o.textContent = `${name} (${r.min_players === r.max_players ? r.players : r.min_players + "–" + r.max_players} players)`;
+    o.value = name;
+    o.textContent = r.min_players === r.max_players
+      ? _n("{rules} ({n} player)", "{rules} ({n} players)", r.players, { rules: name })
+      : _("{rules} ({min}–{max} players)", { rules: name, min: r.min_players, max: r.max_players });
     if (name === "standard") o.selected = true;
     select.appendChild(o);
   }
@@ -52,7 +63,7 @@ function fillRules(select) {
 function describe(box, name) {
   box.replaceChildren(document.createTextNode(options.rules[name].description + " "));
   const a = document.createElement("a");
-  a.href = `/rules/${name}`; a.textContent = `${name} rules`;
+  a.href = `/rules/${name}`; a.textContent = _("{rules} rules", { rules: name });
   box.appendChild(a);
 }
 
@@ -60,7 +71,7 @@ function levelSelect(value) {
   const s = document.createElement("select");
   for (const v of ["person", ...options.levels]) {
     const o = document.createElement("option");
-    o.value = v; o.textContent = v === "person" ? "a person" : `bot: ${v}`;
+    o.value = v; o.textContent = v === "person" ? _("a person") : _("bot: {level}", { level: levelName(v) });
     if (v === value) o.selected = true;
     s.appendChild(o);
   }
@@ -90,10 +101,10 @@ function refreshSeats() {
     const row = document.createElement("div");
     row.className = "seat-row row";
     const radio = Object.assign(document.createElement("input"), { type: "radio", name: "my-seat", value: i, checked: i === 0 });
-    radio.setAttribute("aria-label", `sit in seat p${i}`);
+    radio.setAttribute("aria-label", _("sit in seat {seat}", { seat: `p${i}` }));
     const sel = levelSelect(i === 0 || $("create-clock").value ? "person" : "easy");
     sel.className = "seat-kind";
-    sel.setAttribute("aria-label", `seat p${i}`);
+    sel.setAttribute("aria-label", _("seat {seat}", { seat: `p${i}` }));
     sel.onchange = () => consistentClock("seat");
     row.append(radio, document.createTextNode(` p${i} `), sel);
     box.appendChild(row);
@@ -118,7 +129,7 @@ function renderOpen(games) {
   if (!games.length) {
     const tr = document.createElement("tr");
     tr.className = "none";
-    const td = Object.assign(document.createElement("td"), { colSpan: 3, textContent: "No open games: create one, or play a bot." });
+    const td = Object.assign(document.createElement("td"), { colSpan: 3, textContent: _("No open games: create one, or play a bot.") });
     tr.appendChild(td);
     body.appendChild(tr);
     return;
@@ -130,17 +141,17 @@ function renderOpen(games) {
     rules.textContent = g.rules + (g.variants.length ? " + " + g.variants.join(", ") : "") + " ";
     // The same badges as the page's first drawing: ranked or casual, and the clock.
     rules.appendChild(g.ranked
-      ? Object.assign(document.createElement("span"), { className: "badge-ranked", textContent: "ranked" })
-      : Object.assign(document.createElement("span"), { className: "muted", textContent: "casual" }));
+      ? Object.assign(document.createElement("span"), { className: "badge-ranked", textContent: _("ranked") })
+      : Object.assign(document.createElement("span"), { className: "muted", textContent: _("casual") }));
     if (g.time_control) {
-      rules.append(" ", Object.assign(document.createElement("span"), { className: "clock-tag", textContent: `clock ${g.time_control}` }));
+      rules.append(" ", Object.assign(document.createElement("span"), { className: "clock-tag", textContent: _("clock {control}", { control: g.time_control }) }));
     }
     const seats = document.createElement("td");
-    seats.textContent = g.seats.map((s) => (s.empty ? "open" : s.name)).join(", ");
+    seats.textContent = g.seats.map((s) => (s.empty ? _("open") : s.name)).join(", ");
     const act = document.createElement("td");
-    const b = Object.assign(document.createElement("button"), { type: "button", className: "join", textContent: "Join" });
+    const b = Object.assign(document.createElement("button"), { type: "button", className: "join", textContent: _("Join") });
     b.dataset.game = g.id;
-    b.setAttribute("aria-label", `Join the ${g.rules} game with ${seats.textContent}`);
+    b.setAttribute("aria-label", _("Join the {rules} game with {seats}", { rules: g.rules, seats: seats.textContent }));
     act.appendChild(b);
     tr.append(rules, seats, act);
     body.appendChild(tr);
@@ -159,7 +170,7 @@ async function refreshOpen() {
     const r = await fetch("/api/games", { headers: { accept: "application/json" } });
     if (r.ok) {
       renderOpen(await r.json());
-      $("open-updated").textContent = `(updated ${new Date().toLocaleTimeString()})`;
+      $("open-updated").textContent = _("(updated {time})", { time: new Date().toLocaleTimeString(document.documentElement.lang || undefined) });
     }
   } catch { /* offline: try again later */ }
 }

@@ -15,7 +15,7 @@ async function init() {
   const shown = (data.chat || []).filter((m) => !muted.has(m.name));
   list.append(...shown.map((m) => chatLine(m, null)));
   const h = document.createElement("h3");
-  h.textContent = shown.length ? "Players' chat" : "Players' chat (none)";
+  h.textContent = shown.length ? _("Players' chat") : _("Players' chat (none)");
   box.replaceChildren(h, list);
 }
 if (root && box) init();

@@ -7,7 +7,7 @@
 // card highlighted and the move told in words. While the socket is down, or a move of
 // ours is on its way, the board takes no clicks, and says so.
 import { CARD_RE, cardLabel, shortName } from "./cards.js";
-import { endSentence, renderBoard, seatName, statusText } from "./board.js";
+import { endSentence, nameList, renderBoard, seatName, statusText } from "./board.js";
 import { play as sound, setSound, soundOn } from "./sound.js";
 import { hinter } from "./hints.js";
 import { phasePrompt, selectionPrompt, waitingPrompt } from "./prompts.js";
@@ -44,6 +44,12 @@ let lastShownAt = 0;
 let lastMove = null; // the newest event shown: {by, line, text, fresh}
 let noticeFlash = "";
 
+// The refusal shown when a move is tried while the socket is down.
+const NOT_CONNECTED = () => _("Not connected: your move was not sent. Reconnecting…");
+
+// Notes the server may attach to a draw offer's answer, in words.
+const NOTES = { "the bot declines": () => _("The bot declines.") };
+
 function pace() {
   const v = Number(localStorage.getItem("cuttle.pace"));
   return Number.isFinite(v) && localStorage.getItem("cuttle.pace") !== null ? v : 600;
@@ -62,27 +68,39 @@ function parse(move) {
   };
 }
 
-const name = (s) => (s === me ? "you" : seatName(meta, s));
+const name = (s) => (s === me ? _("you") : seatName(meta, s));
 
 // A button's words for a move: "Points (7♥)", "Scuttle 5♦ with 7♥", "Jack on 7♥ for Bob".
 function label(m) {
   const p = parse(m);
-  const [c, t] = p.cards.map(shortName);
-  const to = p.seats.length ? ` for ${name(Number(p.seats[0].slice(1)))}` : "";
+  const [card, target] = p.cards.map(shortName);
+  const seat = p.seats.length ? Number(p.seats[0].slice(1)) : null;
+  const mine = seat === me;
+  const who = seat === null ? "" : seatName(meta, seat);
   switch (p.verb) {
-    case "draw": return "Draw a card";
-    case "pass": return "Pass";
-    case "resolve": return "Resolve";
-    case "points": return `Points (${c})`;
-    case "scuttle": return `Scuttle ${t} with ${c}`;
-    case "royal": return t ? `Play ${c} on ${t}${to}` : `Play ${c} as a royal`;
-    case "glasses": return `Glasses (${c})`;
-    case "jack": return `Jack ${c} on ${t}${to}`;
-    case "oneoff": return `One-off ${c}${t ? " on " + t : ""}${p.seats.length ? " against " + name(Number(p.seats[0].slice(1))) : ""}`;
-    case "counter": return `Counter with ${c}`;
-    case "take": return `Take ${c}`;
-    case "discard": return `Discard ${p.cards.map(shortName).join(" ")}`;
-    case "scrap": return `Scrap ${c}`;
+    case "draw": return _("Draw a card");
+    case "pass": return _("Pass");
+    case "resolve": return _("Resolve");
+    case "points": return _("Points ({card})", { card });
+    case "scuttle": return _("Scuttle {target} with {card}", { card, target });
+    case "royal":
+      if (!target) return _("Play {card} as a royal", { card });
+      if (seat === null) return _("Play {card} on {target}", { card, target });
+      return mine ? _("Play {card} on {target} for you", { card, target }) : _("Play {card} on {target} for {name}", { card, target, name: who });
+    case "glasses": return _("Glasses ({card})", { card });
+    case "jack":
+      if (seat === null) return _("Jack {card} on {target}", { card, target });
+      return mine ? _("Jack {card} on {target} for you", { card, target }) : _("Jack {card} on {target} for {name}", { card, target, name: who });
+    case "oneoff":
+      if (seat !== null) {
+        if (target) return _("One-off {card} on {target} against {name}", { card, target, name: mine ? _("you") : who });
+        return _("One-off {card} against {name}", { card, name: mine ? _("you") : who });
+      }
+      return target ? _("One-off {card} on {target}", { card, target }) : _("One-off {card}", { card });
+    case "counter": return _("Counter with {card}", { card });
+    case "take": return _("Take {card}", { card });
+    case "discard": return _("Discard {cards}", { cards: p.cards.map(shortName).join(" ") });
+    case "scrap": return _("Scrap {card}", { card });
     default: return m;
   }
 }
@@ -107,7 +125,7 @@ function play(move) {
 
 // A click while the socket is down: nothing is sent, and the player is told.
 function refuse() {
-  $("error").textContent = "Not connected: your move was not sent. Reconnecting…";
+  $("error").textContent = NOT_CONNECTED();
   const c = $("conn");
   c.classList.remove("flash"); void c.offsetWidth; c.classList.add("flash");
 }
@@ -131,7 +149,7 @@ function setConnected(on) {
   connected = on;
   $("conn").hidden = on;
   $("board").classList.toggle("offline", !on);
-  if (on && $("error").textContent.startsWith("Not connected")) $("error").textContent = "";
+  if (on && $("error").textContent === NOT_CONNECTED()) $("error").textContent = "";
   if (!on) inFlight = null;
   draw();
 }
@@ -159,8 +177,8 @@ function onMessage(m) {
   } else if (m.t === "offer") {
     const had = (meta.draw_offers || []).length;
     meta.draw_offers = m.draw;
-    if (m.note) noticeFlash = `${m.note[0].toUpperCase()}${m.note.slice(1)}.`;
-    else if (!m.draw.length && had) noticeFlash = "The draw offer was declined.";
+    if (m.note) noticeFlash = NOTES[m.note] ? NOTES[m.note]() : `${m.note[0].toUpperCase()}${m.note.slice(1)}.`;
+    else if (!m.draw.length && had) noticeFlash = _("The draw offer was declined.");
     else noticeFlash = "";
     draw();
     if (m.draw.length && !m.draw.includes(me)) sound("counter");
@@ -267,7 +285,7 @@ function draw() {
     deck: (node) => {
       if (moves.some((m) => m.verb === "draw")) {
         node.classList.add("playable");
-        node.setAttribute("aria-label", `${node.getAttribute("aria-label")}: draw a card`);
+        node.setAttribute("aria-label", _("{deck}: draw a card", { deck: node.getAttribute("aria-label") }));
         node.onclick = () => play("draw");
       }
     },
@@ -289,7 +307,7 @@ function draw() {
       if (selected && targets.has(c) && where !== "hand") {
         node.classList.add("target");
         if (c === selectedTarget) node.classList.add("chosen");
-        node.setAttribute("aria-label", `${cardLabel(c)}: target for ${cardLabel(selected)}`);
+        node.setAttribute("aria-label", _("{target}: target for {card}", { target: cardLabel(c), card: cardLabel(selected) }));
         node.onclick = (e) => { e.stopPropagation(); chooseTarget(c); };
         return;
       }
@@ -307,7 +325,8 @@ function draw() {
         b.type = "button";
         b.className = "drop-here";
         b.dataset.move = fieldMove.text;
-        b.textContent = fieldMove.verb === "points" ? `Play ${shortName(selected)} here for points` : `Play ${shortName(selected)} here`;
+        b.textContent = fieldMove.verb === "points" ? _("Play {card} here for points", { card: shortName(selected) })
+          : _("Play {card} here", { card: shortName(selected) });
         b.onclick = (e) => { e.stopPropagation(); play(fieldMove.text); };
         field.appendChild(b);
         field.onclick = (e) => {
@@ -322,7 +341,7 @@ function draw() {
       const plate = box.querySelector(".seat-name");
       const b = button(plate.textContent, (e) => { e.stopPropagation(); chooseSeat(s, ms); }, "seat-name seat-target");
       b.dataset.seat = s;
-      b.setAttribute("aria-label", `${plate.textContent}: choose this seat for ${cardLabel(selected)}`);
+      b.setAttribute("aria-label", _("{seat}: choose this seat for {card}", { seat: plate.textContent, card: cardLabel(selected) }));
       plate.replaceWith(b);
       // The whole seat area takes the click too, except on cards that do something else.
       box.onclick = (e) => {
@@ -340,7 +359,8 @@ function draw() {
   markLastMove();
   const again = focusKey ? board.querySelector(focusKey) : null;
   if (again) again.focus();
-  $("status-line").textContent = (me === null && !over ? "Watching. " : "") + statusText(view, meta, me);
+  const status = statusText(view, meta, me);
+  $("status-line").textContent = me === null && !over ? _("Watching. {status}", { status }) : status;
   $("role").hidden = me !== null;
   $("invite-box").hidden = meta.status !== "open";
   renderActions(moves, cands, discarding, discardCount);
@@ -350,7 +370,7 @@ function draw() {
   if (!again && lostFocus() && moves.length) nextFocus(board);
   $("movebox").hidden = $("expert").hidden = over || me === null;
   $("btn-rematch").hidden = !over || me === null;
-  $("btn-rematch").textContent = (meta.rematch_asked || []).includes(me) ? "Rematch asked" : (meta.rematch_asked || []).length ? "Accept rematch" : "Rematch";
+  $("btn-rematch").textContent = (meta.rematch_asked || []).includes(me) ? _("Rematch asked") : (meta.rematch_asked || []).length ? _("Accept rematch") : _("Rematch");
   $("btn-rematch").disabled = (meta.rematch_asked || []).includes(me);
   $("link-replay").hidden = !over;
   $("link-record").hidden = !over;
@@ -448,8 +468,8 @@ function renderActions(moves, cands, discarding, discardCount) {
   $("expert-moves").replaceChildren();
   const prompt = $("prompt");
   prompt.textContent = "";
-  if (!connected) { prompt.textContent = "Reconnecting… moves are paused."; return; }
-  if (inFlight) { prompt.textContent = "Sending your move…"; return; }
+  if (!connected) { prompt.textContent = _("Reconnecting… moves are paused."); return; }
+  if (inFlight) { prompt.textContent = _("Sending your move…"); return; }
   const t = { view, meta, me, legal, log, said, selected, selectedTarget, selectedSeat };
   if (meta.status === "open") { prompt.textContent = waitingPrompt(t); return; }
   if (!moves.length) return;
@@ -462,7 +482,7 @@ function renderActions(moves, cands, discarding, discardCount) {
     } else if (discardCount > 1) {
       const chosen = [...discardSel].sort();
       const match = moves.find((m) => [...m.cards].sort().join() === chosen.join());
-      const b = button(chosen.length ? `Discard ${chosen.map(shortName).join(" ")}` : `Discard (choose ${discardCount})`,
+      const b = button(chosen.length ? _("Discard {cards}", { cards: chosen.map(shortName).join(" ") }) : _("Discard (choose {n})", { n: discardCount }),
         () => match && play(match.text), "primary");
       b.id = "discard-button";
       b.disabled = !match;
@@ -472,7 +492,7 @@ function renderActions(moves, cands, discarding, discardCount) {
   if (selected) {
     // The selected card's moves are the choice now: primary; the rest wait.
     for (const m of cands) box.appendChild(button(label(m.text), () => play(m.text), "cand primary", m.text));
-    box.appendChild(button("Cancel", () => { selected = null; draw(); }, "cancel"));
+    box.appendChild(button(_("Cancel"), () => { selected = null; draw(); }, "cancel"));
   } else {
     for (const m of moves) {
       if (!m.cards.length) box.appendChild(button(label(m.text), () => play(m.text), "primary", m.text));
@@ -482,7 +502,7 @@ function renderActions(moves, cands, discarding, discardCount) {
   all.id = "all-moves";
   all.open = allOpen;
   all.ontoggle = () => { allOpen = all.open; };
-  all.appendChild(Object.assign(document.createElement("summary"), { textContent: `All legal moves (${moves.length})` }));
+  all.appendChild(Object.assign(document.createElement("summary"), { textContent: _("All legal moves ({n})", { n: moves.length }) }));
   const list = document.createElement("div");
   list.className = "all-list";
   for (const m of moves) list.appendChild(button(label(m.text), () => play(m.text), "move", m.text));
@@ -500,23 +520,22 @@ function renderNotice(over) {
   const asked = meta.rematch_asked || [];
   let msg = "";
   if (!over && offers.length) {
-    const who = offers.map(name).join(" and ");
     if (offers.includes(me)) {
-      const waiting = (meta.players || []).map((_, i) => i).filter((i) => !offers.includes(i)).map(name);
-      msg = `You offered a draw; waiting for ${waiting.join(" and ")}.`;
-      acts.appendChild(button("Withdraw offer", () => send({ t: "draw", action: "decline" }), "", ""));
+      const waiting = (meta.players || []).map((p, i) => i).filter((i) => !offers.includes(i)).map(name);
+      msg = _("You offered a draw; waiting for {names}.", { names: nameList(waiting) });
+      acts.appendChild(button(_("Withdraw offer"), () => send({ t: "draw", action: "decline" }), "", ""));
     } else {
-      msg = `${who} ${offers.length > 1 ? "offer" : "offers"} a draw.`;
+      msg = _n("{names} offers a draw.", "{names} offer a draw.", offers.length, { names: nameList(offers.map(name)) });
       if (me !== null) {
-        const a = button("Accept draw", () => send({ t: "draw", action: "accept" }), "primary");
+        const a = button(_("Accept draw"), () => send({ t: "draw", action: "accept" }), "primary");
         a.id = "btn-accept-draw";
-        const d = button("Decline", () => send({ t: "draw", action: "decline" }));
+        const d = button(_("Decline"), () => send({ t: "draw", action: "decline" }));
         d.id = "btn-decline-draw";
         acts.append(a, d);
       }
     }
   } else if (over && !meta.rematch && asked.length) {
-    msg = `Rematch asked by ${asked.map(name).join(" and ")}.`;
+    msg = _("Rematch asked by {names}.", { names: nameList(asked.map(name)) });
   } else if (noticeFlash) {
     msg = noticeFlash;
   }
@@ -563,7 +582,7 @@ $("move-form").onsubmit = (e) => {
   const text = $("move-text").value.trim();
   if (text) { play(text); $("move-text").value = ""; }
 };
-$("btn-resign").onclick = () => { if (confirm("Resign this game?")) send({ t: "resign" }); };
+$("btn-resign").onclick = () => { if (confirm(_("Resign this game?"))) send({ t: "resign" }); };
 $("btn-draw").onclick = () => { if (!(meta.draw_offers || []).length) send({ t: "draw", action: "offer" }); };
 $("btn-rematch").onclick = () => send({ t: "rematch" });
 $("copy-invite").onclick = async () => {
@@ -571,12 +590,12 @@ $("copy-invite").onclick = async () => {
   try { await navigator.clipboard.writeText(input.value); } catch {
     input.select(); document.execCommand("copy");
   }
-  $("copy-invite").textContent = "Copied";
-  setTimeout(() => { $("copy-invite").textContent = "Copy link"; }, 2000);
+  $("copy-invite").textContent = _("Copied");
+  setTimeout(() => { $("copy-invite").textContent = _("Copy link"); }, 2000);
 };
 function soundButton() {
   const on = soundOn();
-  $("btn-sound").textContent = on ? "Sound on" : "Sound off";
+  $("btn-sound").textContent = on ? _("Sound on") : _("Sound off");
   $("btn-sound").setAttribute("aria-pressed", on ? "true" : "false");
 }
 $("btn-sound").onclick = () => { setSound(!soundOn()); soundButton(); };
