@@ -368,7 +368,11 @@ class Table:
         return self.observer(seat).seat_view(self._game, legal, self._history)
 
     def sentence(
-        self, index: int, viewer: int | None = None, names: Sequence[str] | None = None
+        self,
+        index: int,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+        lang: str | None = None,
     ) -> str:
         """Event ``index`` told in words as ``viewer`` (``None``: a spectator) may read it,
         with the seats' names (:func:`cuttle.engine.words.describe`): "Alice plays the
@@ -377,7 +381,8 @@ class Table:
         The newest event is told from the positions kept around it; an older one is
         found by replaying the game from its start (use :meth:`sentences` for a whole
         log). ``names`` overrides the seats' names (a server whose seats fill up after
-        the table was built). Raises ``IndexError`` for an index outside the history.
+        the table was built). ``lang`` is the reader's language (``None``: the current
+        one). Raises ``IndexError`` for an index outside the history.
         """
         count = len(self._history)
         if not -count <= index < count:
@@ -387,12 +392,17 @@ class Table:
             self._check_seat(viewer)
         if index == count - 1 and self._last_before is not None:
             seen = (self._seen_cards(viewer, before=True), self._seen_cards(viewer))
-            return self._tell(self._last_before, self._game, index, viewer, names, seen)
-        return self.sentences(viewer, names)[index]
+            return self._tell(self._last_before, self._game, index, viewer, names, seen, lang)
+        return self.sentences(viewer, names, lang)[index]
 
-    def sentences(self, viewer: int | None = None, names: Sequence[str] | None = None) -> list[str]:
+    def sentences(
+        self,
+        viewer: int | None = None,
+        names: Sequence[str] | None = None,
+        lang: str | None = None,
+    ) -> list[str]:
         """Every event of the history in words as ``viewer`` may read it (one replay);
-        ``names`` as for :meth:`sentence`."""
+        ``names`` and ``lang`` as for :meth:`sentence`."""
         if viewer is not None:
             self._check_seat(viewer)
         if not self._history:  # a new table's first states: nothing to replay
@@ -402,7 +412,7 @@ class Table:
         for index, event in enumerate(self._history):
             before = current.copy()
             apply_event(current, event)
-            told.append(self._tell(before, current, index, viewer, names))
+            told.append(self._tell(before, current, index, viewer, names, lang=lang))
         return told
 
     def _tell(
@@ -413,16 +423,17 @@ class Table:
         viewer: int | None,
         given: Sequence[str] | None = None,
         seen: tuple[frozenset[int], frozenset[int]] | None = None,
+        lang: str | None = None,
     ) -> str:
         event = self._history[index]
         names = list(given) if given is not None else [seat.name for seat in self._seats]
         if isinstance(event, DrawAgreed):
-            return describe(before, after, 0, event.line(), viewer, names, seen)
+            return describe(before, after, 0, event.line(), viewer, names, seen, lang)
         if isinstance(event, Resigned):
-            return describe(before, after, event.seat, "resign", viewer, names, seen)
+            return describe(before, after, event.seat, "resign", viewer, names, seen, lang)
         # The move as the engine played it (its text parsed once, not again per reader).
         played: Move | str = after.history[-1][1] if after.history else event.move
-        return describe(before, after, event.seat, played, viewer, names, seen)
+        return describe(before, after, event.seat, played, viewer, names, seen, lang)
 
     def _start(self) -> Game:
         """A fresh copy of the game as it was dealt (or as its starting position)."""

@@ -56,6 +56,9 @@ class Conn:
     close: Closer = _no_close
     session: str | None = None
     """The sign-in session the socket was opened with (``None``: a guest's or none)."""
+    lang: str = "en"
+    """The reader's language (:data:`cuttle.i18n.LANGUAGES`): moves told in words and
+    error messages reach this socket in it; views, notation and codes stay the same."""
     outbox: deque[Message] = field(default_factory=deque)
     dropped: bool = False
     """Whether it fell too far behind (or was closed) and takes no more messages."""

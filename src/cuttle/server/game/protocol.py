@@ -30,6 +30,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from cuttle.i18n import Domain
 from cuttle.table import Table
 
 MAX_MESSAGE_BYTES = 2048
@@ -113,11 +114,31 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     return ClientMessage(t, id=cid, n=n)
 
 
-def seat_names(players: list[dict[str, Any]]) -> list[str]:
+TABLE_WORDS = Domain("table")
+"""The table's catalog: a bot's name and an open seat are said in the reader's language
+with the words the page's scripts use for them (``board.js``: ``_p("bot name", ...)``)."""
+
+BOT_NAME = "bot name"
+"""The context of the bots' names in the table's catalog."""
+
+OPEN = "open seat"
+"""A seat nobody has taken yet, as the table's catalog has it."""
+
+
+def _bot_name(level: str, lang: str | None) -> str:
+    """A bot's name, ``"Easy bot"``, in ``lang`` (``None``: English)."""
+    english = f"{level.capitalize()} bot"
+    if lang is None:
+        return english
+    return TABLE_WORDS.translator(lang).pgettext(BOT_NAME, english)
+
+
+def seat_names(players: list[dict[str, Any]], lang: str | None = None) -> list[str]:
     """The seats' names for sentences and plates, from the ``players`` of the table's
     metadata: a person's name, ``"Easy bot"`` for a bot (numbered by seat when several
     bots share a level), ``"open seat"``; a person's name shared by two seats gets its
-    seat (``"ann (p1)"``).
+    seat (``"ann (p1)"``). With ``lang``, a bot and an open seat are named in that
+    language (``None``: English, as the API says them).
 
     >>> seat_names([{"name": "ann", "bot": None, "empty": False},
     ...             {"name": "bot (easy)", "bot": "easy", "empty": False},
@@ -127,9 +148,9 @@ def seat_names(players: list[dict[str, Any]]) -> list[str]:
     base: list[str] = []
     for i, p in enumerate(players):
         if p.get("bot"):
-            base.append(f"{str(p['bot']).capitalize()} bot")
+            base.append(_bot_name(str(p["bot"]), lang))
         elif p.get("empty") and not p.get("name"):
-            base.append("open seat")
+            base.append("open seat" if lang is None else TABLE_WORDS.translator(lang).gettext(OPEN))
         else:
             base.append(str(p.get("name") or f"p{i}"))
     out: list[str] = []
@@ -140,10 +161,12 @@ def seat_names(players: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def history_sentences(table: Table, seat: int | None, names: list[str]) -> list[str]:
-    """The history told in words to ``seat`` (``None``: a spectator), one sentence an
-    event, naming only the cards that seat may see."""
-    return table.sentences(seat, names)
+def history_sentences(
+    table: Table, seat: int | None, names: list[str], lang: str | None = None
+) -> list[str]:
+    """The history told in words to ``seat`` (``None``: a spectator) in ``lang``, one
+    sentence an event, naming only the cards that seat may see."""
+    return table.sentences(seat, names, lang)
 
 
 def history_lines(table: Table) -> list[str]:
@@ -178,10 +201,12 @@ def legal_for(table: Table, seat: int | None) -> list[str]:
     return table.legal(seat)
 
 
-def state_message(table: Table, seat: int | None, n: int, meta: dict[str, Any]) -> dict[str, Any]:
+def state_message(
+    table: Table, seat: int | None, n: int, meta: dict[str, Any], lang: str | None = None
+) -> dict[str, Any]:
     """A whole-state message for ``seat``: view, legal moves, history (as notation lines
-    in ``log`` and in words for that seat in ``said``) and table metadata."""
-    names = seat_names(meta.get("players") or [])
+    in ``log`` and in words for that seat, in ``lang``, in ``said``) and table metadata."""
+    names = seat_names(meta.get("players") or [], lang)
     if len(names) != table.n:
         names = [s.name for s in table.seats]
     return {
@@ -191,18 +216,23 @@ def state_message(table: Table, seat: int | None, n: int, meta: dict[str, Any]) 
         "view": view_for(table, seat),
         "legal": legal_for(table, seat),
         "log": history_lines(table),
-        "said": history_sentences(table, seat, names),
+        "said": history_sentences(table, seat, names, lang),
         "names": names,
         **meta,
     }
 
 
 def event_message(
-    table: Table, seat: int | None, n: int, line: str, names: list[str] | None = None
+    table: Table,
+    seat: int | None,
+    n: int,
+    line: str,
+    names: list[str] | None = None,
+    lang: str | None = None,
 ) -> dict[str, Any]:
     """Event number ``n`` (the move ``line``, the newest event of ``table``) and the view
-    after it, for ``seat``; ``text`` tells the event to that seat in words (with
-    ``names``, default the table's seat names) and ``by`` is the seat that moved."""
+    after it, for ``seat``; ``text`` tells the event to that seat in words, in ``lang``
+    (with ``names``, default the table's seat names) and ``by`` is the seat that moved."""
     game = table.game
     event = table.history[n - 1] if 0 < n <= len(table.history) else None
     msg: dict[str, Any] = {
@@ -210,7 +240,7 @@ def event_message(
         "n": n,
         "line": line,
         "by": getattr(event, "seat", -1),
-        "text": table.sentence(n - 1, seat, names) if event is not None else line,
+        "text": table.sentence(n - 1, seat, names, lang) if event is not None else line,
         "view": view_for(table, seat),
         "legal": legal_for(table, seat),
         "scores": [game.score(i) for i in range(game.n)],

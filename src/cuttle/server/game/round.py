@@ -198,13 +198,15 @@ class Round:
             await self.bus.publish(self.event_news(live, line, n, cid))
         if not live.conns:
             return
-        cache: dict[int | None, Message] = {}
-        names = P.seat_names(live.players_meta())
+        cache: dict[tuple[int | None, str], Message] = {}  # by seat and language
+        players = live.players_meta()
         over = live.table.is_over
         for c in list(live.conns):
-            msg = cache.get(c.seat)
+            msg = cache.get((c.seat, c.lang))
             if msg is None:
-                msg = cache[c.seat] = P.event_message(live.table, c.seat, n, line, names)
+                names = P.seat_names(players, c.lang)
+                msg = P.event_message(live.table, c.seat, n, line, names, c.lang)
+                cache[(c.seat, c.lang)] = msg
                 if over:
                     msg["meta"] = live.meta()
                 if live.timing.clock is not None:
@@ -226,7 +228,7 @@ class Round:
 
     def state_of(self, live: LiveGame, conn: Conn) -> Message:
         """The whole state of ``live`` as ``conn``'s seat may see it."""
-        return P.state_message(live.table, conn.seat, live.n, live.meta())
+        return P.state_message(live.table, conn.seat, live.n, live.meta(), conn.lang)
 
     def tell_states(self, live: LiveGame) -> None:
         """Queue a fresh whole state for every watcher here."""
@@ -247,11 +249,12 @@ class Round:
             conn.deliver(self.state_of(live, conn))
             return
         table = start_table(live)
-        names = P.seat_names(live.players_meta())
+        names = P.seat_names(live.players_meta(), conn.lang)
         for i, event in enumerate(live.table.history):
             table.apply(event)
             if i + 1 > since:
-                conn.deliver(P.event_message(table, conn.seat, i + 1, event.line(), names))
+                msg = P.event_message(table, conn.seat, i + 1, event.line(), names, conn.lang)
+                conn.deliver(msg)
 
     def catch_up(self, live: LiveGame, old: int, states: bool = False) -> None:
         """After ``live`` was reloaded from event ``old``: queue for every watcher the

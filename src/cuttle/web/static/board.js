@@ -1,10 +1,25 @@
 // Draws a position (a view: hidden cards "??") as a card table.
 import { cardEl, cardLabel, el, shortName, stackEl } from "./cards.js";
 
+// A bot's name by level; the server names bots with these same words in the reader's
+// language (cuttle.server.game.protocol.seat_names reads them from this catalog).
+const BOT_NAMES = {
+  random: () => _p("bot name", "Random bot"), easy: () => _p("bot name", "Easy bot"),
+  medium: () => _p("bot name", "Medium bot"), hard: () => _p("bot name", "Hard bot"),
+  expert: () => _p("bot name", "Expert bot"),
+};
+
+/** A bot's name for its level ("Easy bot"), in the page's language. */
+export function botName(level) {
+  const named = BOT_NAMES[level];
+  return named ? named() : `${level[0].toUpperCase()}${level.slice(1)} bot`;
+}
+
 /** The name of seat `i`: the names the server sent, else the players' names, else "p<i>". */
 export function seatName(meta, i) {
   if (meta.names && meta.names[i]) return meta.names[i];
   const p = meta.players && meta.players[i];
+  if (p && p.bot && !p.name) return botName(p.bot);
   return p ? (p.name || (p.empty ? _("open seat") : `p${i}`)) : `p${i}`;
 }
 
