@@ -35,6 +35,7 @@ from .web import (
     api,
     bot_site,
     botapi,
+    howto,
     language,
     league_api,
     league_pages,
@@ -284,6 +285,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(howto.router)
     app.include_router(language.router)
     app.include_router(league_api.router)
     app.include_router(league_pages.router)

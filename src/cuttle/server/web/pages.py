@@ -8,17 +8,13 @@ nothing from the database.
 
 from __future__ import annotations
 
-import re
 import time
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
-from markdown_it import MarkdownIt
-from markupsafe import Markup
 from sqlalchemy import select
 
 from cuttle.engine.rules import PRESETS
@@ -45,11 +41,6 @@ if TYPE_CHECKING:
     from ..series.service import SeriesService
 
 WEB = Path(__file__).resolve().parents[2] / "web"
-RULES_DOC = (
-    Path(__file__).resolve().parents[4] / "docs" / "rules.md",  # a checkout (editable install)
-    WEB / "rules.md",  # the wheel's copy (web/rules.md links to docs/rules.md)
-)
-"""Where the rules reference (docs/rules.md, the one source of the rules pages) is read."""
 templates = Jinja2Templates(directory=str(WEB / "templates"))
 language.install(templates.env)
 router = APIRouter()
@@ -279,117 +270,3 @@ async def profile(request: Request, name: str) -> Response:
     if found is None:
         raise HTTPException(404, "no such player")
     return _profile(request, ctx, *found)
-
-
-# ---------------------------------------------------------------------- rules pages
-
-
-@lru_cache(maxsize=1)
-def rules_doc() -> str:
-    """The text of docs/rules.md; raises a 404 where it is not installed."""
-    for path in RULES_DOC:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    raise HTTPException(404, "the rules reference is not installed with this server")
-
-
-def markdown(text: str) -> Markup:
-    """``text`` (Markdown with tables; raw HTML escaped) as safe HTML."""
-    md = MarkdownIt("commonmark", {"html": False}).enable("table")
-    html = md.render(text).replace("<th></th>", '<th><span class="sr">rule</span></th>')
-    return Markup(html)
-
-
-def markdown_inline(text: str) -> Markup:
-    """One line of Markdown (a table cell) as safe inline HTML, with no paragraph."""
-    return Markup(MarkdownIt("commonmark", {"html": False}).renderInline(text))
-
-
-def doc_sections(text: str) -> dict[str, str]:
-    """The ``## `` sections of a Markdown document by their title without the number
-    (``"The rule sets at a glance"``), each holding its body; ``""`` holds the preamble."""
-    out: dict[str, str] = {}
-    title = ""
-    body: list[str] = []
-    for line in text.splitlines():
-        if line.startswith("## "):
-            out[title] = "\n".join(body).strip()
-            title = re.sub(r"^\d+\.\s*", "", line[3:].strip())
-            body = []
-        else:
-            body.append(line)
-    out[title] = "\n".join(body).strip()
-    return out
-
-
-def glance_column(table: str, name: str) -> list[tuple[str, str]]:
-    """The rows of rule set ``name``'s column in the Markdown table ``table`` (the first
-    table of "The rule sets at a glance"): ``[("seats", "2"), ...]``."""
-    rows = [
-        [cell.strip() for cell in line.strip().strip("|").split("|")]
-        for line in table.splitlines()
-        if line.strip().startswith("|")
-    ]
-    if len(rows) < 3 or name not in rows[0]:
-        return []
-    k = rows[0].index(name)
-    return [(r[0], r[k]) for r in rows[2:] if len(r) > k]
-
-
-def ruleset_paragraph(section: str, name: str) -> str:
-    """The paragraph of section 3 that starts ``**name**``, or ``""``."""
-    for para in re.split(r"\n\s*\n", section):
-        if para.startswith(f"**{name}**"):
-            return para
-    return ""
-
-
-@router.get("/rules", response_class=HTMLResponse)
-async def rules_page(request: Request) -> Response:
-    """How to play: the rule sets (one line each, from the rule-set objects) and the
-    rules reference (docs/rules.md) rendered."""
-    ctx = await ensure_async(request)
-    sections = doc_sections(rules_doc())
-    sets = [
-        {"name": name, "description": r.description, "players": _players_text(name)}
-        for name, r in PRESETS.items()
-    ]
-    body = "\n\n".join(
-        f"## {title}\n\n{text}" for title, text in sections.items() if title and text
-    )
-    return render(request, ctx, "rules.html", sets=sets, doc=markdown(body), ruleset=None)
-
-
-def _players_text(name: str) -> str:
-    r = PRESETS[name]
-    if r.min_players == r.max_players:
-        return f"{r.players} players"
-    return f"{r.min_players}–{r.max_players} players"
-
-
-@router.get("/rules/{name}", response_class=HTMLResponse)
-async def ruleset_page(request: Request, name: str) -> Response:
-    """One rule set: its one-line description, its column of the at-a-glance table and
-    its paragraph of the rules reference."""
-    ctx = await ensure_async(request)
-    if name not in PRESETS:
-        raise HTTPException(404, f"no rule set {name[:40]!r}; known: {', '.join(PRESETS)}")
-    sections = doc_sections(rules_doc())
-    glance = glance_column(sections.get("The rule sets at a glance", ""), name)
-    para = ruleset_paragraph(sections.get("How the engine plays each rule set", ""), name)
-    common = sections.get("The common game in engine terms", "")
-    return render(
-        request,
-        ctx,
-        "rules.html",
-        ruleset={
-            "name": name,
-            "description": PRESETS[name].description,
-            "players": _players_text(name),
-            "glance": [(markdown_inline(a), markdown_inline(b)) for a, b in glance],
-            "text": markdown(para),
-            "common": markdown(common),
-        },
-        sets=[{"name": n, "description": r.description} for n, r in PRESETS.items()],
-        doc=None,
-    )
