@@ -19,17 +19,19 @@ from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import EFFECTS, RuleSet
 
 from .cardtext import HIDDEN, card_text, cards_text
+from .lang import N_, _, and_list, engine_text, phase_name, rich_format, termination_text
 
 PHASE_PROMPTS = {
-    "main": "draw, play a card, or pass when the deck is empty",
-    "counter": "counter with a two, or resolve",
-    "take": "take a card from the scrap",
-    "discard": "discard",
-    "seven": "play a card the seven revealed",
-    "hand-limit": "discard down to the hand limit",
-    "answer": "answer the royal with a nine, or resolve",
+    "main": N_("draw, play a card, or pass when the deck is empty"),
+    "counter": N_("counter with a two, or resolve"),
+    "take": N_("take a card from the scrap"),
+    "discard": N_("discard"),
+    "seven": N_("play a card the seven revealed"),
+    "hand-limit": N_("discard down to the hand limit"),
+    "answer": N_("answer the royal with a nine, or resolve"),
 }
-"""What the seat to act must do in each phase, in a few words."""
+"""What the seat to act must do in each phase, in a few words (English: translate
+where shown)."""
 
 
 @dataclass(frozen=True)
@@ -172,19 +174,20 @@ def seat_title(data: SeatData) -> Text:
     out.append("▶ " if data.to_act else "  ", style="bold yellow")
     who = f"p{data.seat} · {data.name}"
     if data.partner:
-        who += " (partner)"
+        who += " " + _("(partner)")
     out.append(who, style="bold" if data.you else "")
     out.append("  ")
     goal = f"/{data.goal}" if data.goal is not None else ""
-    out.append(f"{data.score}{goal} points", style="bold green" if data.score else "green")
+    points = _("{score}{goal} points").format(score=data.score, goal=goal)
+    out.append(points, style="bold green" if data.score else "green")
     royals = [f"K×{data.kings}" if data.kings else "", f"Q×{data.queens}" if data.queens else ""]
     if any(royals):
         out.append("  " + " ".join(r for r in royals if r), style="cyan")
-    out.append(f"  hand {len(data.hand)}", style="dim")
+    out.append("  " + _("hand {n}").format(n=len(data.hand)), style="dim")
     if data.turn and not data.to_act:
-        out.append("  (their turn)", style="dim italic")
+        out.append("  " + _("(their turn)"), style="dim italic")
     if data.frozen:
-        out.append("  frozen: ", style="blue")
+        out.append("  " + _("frozen:") + " ", style="blue")
         out.append_text(cards_text(data.frozen))
     return out
 
@@ -198,7 +201,7 @@ def card_effect(name: str, rules: RuleSet | None) -> str | None:
         effect = rules.effect_of(card(name))
     except CuttleError:
         return None
-    return EFFECTS.get(effect.key, effect.description) if effect is not None else None
+    return engine_text(EFFECTS.get(effect.key, effect.description)) if effect is not None else None
 
 
 def pending_text(pending: Mapping[str, Any], rules: RuleSet | None) -> Text:
@@ -206,34 +209,38 @@ def pending_text(pending: Mapping[str, Any], rules: RuleSet | None) -> Text:
 
     kind = pending.get("kind", "oneoff")
     c = str(pending.get("card"))
+    by = f"p{pending.get('by')}"
     out = Text()
     if kind == "scuttle":
-        out.append(f"p{pending.get('by')} scuttles ")
-        out.append_text(card_text(str(pending.get("target"))))
-        out.append(" with ")
-        out.append_text(card_text(c))
+        target = card_text(str(pending.get("target")))
+        out = rich_format(
+            _("{seat} scuttles {target} with {card}"), seat=by, target=target, card=card_text(c)
+        )
     elif kind == "royal":
-        out.append(f"p{pending.get('by')} played ")
-        out.append_text(card_text(c))
-        out.append(" (may be answered with a nine)")
+        out = rich_format(
+            _("{seat} played {card} (may be answered with a nine)"), seat=by, card=card_text(c)
+        )
     else:
-        out.append("answering nine " if kind == "answer" else "one-off ")
-        out.append_text(card_text(c))
-        out.append(f" by p{pending.get('by')}")
+        told = (
+            _("answering nine {card} by {seat}")
+            if kind == "answer"
+            else _("one-off {card} by {seat}")
+        )
+        out = rich_format(told, card=card_text(c), seat=by)
         effect = card_effect(c, rules) if kind == "oneoff" else None
         if effect:
             out.append(f": {effect}", style="italic")
         if pending.get("target"):
-            out.append(", target ")
-            out.append_text(card_text(str(pending["target"])))
+            out.append_text(
+                rich_format(_(", target {card}"), card=card_text(str(pending["target"])))
+            )
         if pending.get("victim") is not None:
-            out.append(f", victim p{pending['victim']}")
+            out.append(_(", victim {seat}").format(seat=f"p{pending['victim']}"))
     counters = list(pending.get("counters") or [])
     if counters:
-        out.append("; countered by ")
-        out.append_text(cards_text(counters, " ← "))
-        state = "cancelled" if len(counters) % 2 else "resolves"
-        out.append(f" (so far it {state})", style="dim")
+        out.append_text(rich_format(_("; countered by {cards}"), cards=cards_text(counters, " ← ")))
+        state = _("(so far it cancelled)") if len(counters) % 2 else _("(so far it resolves)")
+        out.append(f" {state}", style="dim")
     return out
 
 
@@ -243,15 +250,18 @@ def result_text(view: Mapping[str, Any], you: int) -> str:
     if w is None:
         return ""
     term = view.get("termination", "")
-    how = f" ({term})" if term else ""
+    how = f" ({termination_text(term)})" if term else ""
     if w == "draw":
-        return f"Draw{how}."
+        return _("Draw{how}.").format(how=how)
     seats = [w] if isinstance(w, int) else list(w)
-    who = " and ".join(f"p{s}" for s in seats)
+    who = and_list([f"p{s}" for s in seats])
     if you in seats:
-        return f"You win{how}!" if len(seats) == 1 else f"Your side ({who}) wins{how}!"
-    verb = "wins" if len(seats) == 1 else "win"
-    return f"You lose: {who} {verb}{how}."
+        if len(seats) == 1:
+            return _("You win{how}!").format(how=how)
+        return _("Your side ({seats}) wins{how}!").format(seats=who, how=how)
+    if len(seats) == 1:
+        return _("You lose: {seat} wins{how}.").format(seat=who, how=how)
+    return _("You lose: {seats} win{how}.").format(seats=who, how=how)
 
 
 def status_lines(
@@ -266,45 +276,49 @@ def status_lines(
     deck = list(view.get("deck", []))
     scrap = list(view.get("scrap", []))
     lines: list[Text] = []
-    line = Text(f"Deck {len(deck)}", style="bold")
+    line = Text(_("Deck {n}").format(n=len(deck)), style="bold")
     known = []
     for c in deck:
         if c == HIDDEN:
             break
         known.append(c)
     if known:
-        line.append("  top: ")
+        line.append("  " + _("top:") + " ")
         line.append_text(cards_text(known))
-    line.append(f"   Scrap {len(scrap)}", style="bold")
+    line.append("   " + _("Scrap {n}").format(n=len(scrap)), style="bold")
     if scrap:
-        line.append("  top ")
+        line.append("  " + _("top") + " ")
         line.append_text(card_text(scrap[-1]))
     lines.append(line)
     removed = list(view.get("removed") or [])
     if removed:  # face up, out of the game (a large table)
-        lines.append(Text("Set aside: ", style="bold").append_text(cards_text(removed)))
+        lines.append(Text(_("Set aside:") + " ", style="bold").append_text(cards_text(removed)))
     revealed = list(view.get("revealed") or [])
     if revealed:
-        lines.append(Text("Seven revealed: ", style="bold").append_text(cards_text(revealed)))
+        seven = Text(_("Seven revealed:") + " ", style="bold")
+        lines.append(seven.append_text(cards_text(revealed)))
     pending = view.get("pending")
     if pending:
-        lines.append(Text("Pending: ", style="bold").append_text(pending_text(pending, rules)))
+        waiting = Text(_("Pending:") + " ", style="bold")
+        lines.append(waiting.append_text(pending_text(pending, rules)))
     if view.get("winner") is not None:
-        lines.append(Text(f"Game over. {result_text(view, you)}", style="bold magenta"))
+        over = _("Game over. {result}").format(result=result_text(view, you))
+        lines.append(Text(over, style="bold magenta"))
         return lines
     turn, to_act = int(view.get("turn", 0)), int(view.get("to_act", 0))
     phase = str(view.get("phase"))
-    t = Text("Turn ", style="bold")
-    t.append(f"p{turn}" + (" (you)" if turn == you else f" ({names[turn]})"))
-    t.append(f"   phase {phase}", style="cyan")
+    t = Text(_("Turn") + " ", style="bold")
+    t.append(f"p{turn} " + (_("(you)") if turn == you else f"({names[turn]})"))
+    t.append("   " + _("phase {phase}").format(phase=phase_name(phase)), style="cyan")
     if view.get("passes"):
-        t.append(f"   passes {view['passes']}", style="dim")
+        t.append("   " + _("passes {n}").format(n=view["passes"]), style="dim")
     lines.append(t)
     if to_act == you:
-        lines.append(Text(f"Your decision: {PHASE_PROMPTS.get(phase, phase)}", style="bold yellow"))
+        prompt = _(PHASE_PROMPTS[phase]) if phase in PHASE_PROMPTS else phase
+        lines.append(Text(_("Your decision: {prompt}").format(prompt=prompt), style="bold yellow"))
         if thinking:  # a hint being searched for you
             lines.append(Text(thinking, style="italic"))
     else:
         who = f"p{to_act} ({names[to_act]})"
-        lines.append(Text(thinking or f"Waiting for {who}", style="italic"))
+        lines.append(Text(thinking or _("Waiting for {who}").format(who=who), style="italic"))
     return lines

@@ -28,6 +28,8 @@ from cuttle.engine.rules import RuleSet
 from cuttle.paths import default_record_path, numbered_path
 from cuttle.table import Seat, Table, bot_move, next_bot_seat
 
+from .lang import _
+
 __all__ = [
     "BotFactory",
     "BotLike",
@@ -221,7 +223,7 @@ class Session:
     def name(self, seat: int) -> str:
         """A short label of who sits at ``seat``: ``"you"`` or the bot's name."""
         if seat == self.seat:
-            return "you"
+            return _("you")
         bot = self.bots.get(seat)
         return bot.name if bot is not None else self.bot_specs.get(seat, "bot")
 
@@ -260,7 +262,7 @@ class Session:
     def teams_text(self) -> str:
         """``""`` or who plays with the human, e.g. ``"with p2"``."""
         partners = [f"p{s}" for s in self.rules.team_of(self.seat) if s != self.seat]
-        return f"with {' '.join(partners)}" if partners else ""
+        return _("with {partners}").format(partners=" ".join(partners)) if partners else ""
 
     # ------------------------------------------------------------------ playing
 
@@ -271,7 +273,7 @@ class Session:
         not legal, and :class:`RuntimeError` when it is not the human's decision.
         """
         if not self.human_to_act:
-            raise RuntimeError("it is not your decision now")
+            raise RuntimeError(_("it is not your decision now"))
         return self.table.play(self.seat, text).move
 
     def bot_request(self) -> BotRequest | None:

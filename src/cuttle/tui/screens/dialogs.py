@@ -22,14 +22,15 @@ from textual.widgets.option_list import Option
 
 from ..cardtext import card_text, cards_text, move_label
 from ..choices import discard_move
+from ..lang import N_, T, _, rich_format, translate_bindings
 from ..typeahead import TypeAhead
 from ..widgets.cards import CardItem, CardRow
 
 TABLE_KEYS = [
-    Binding("h", "app.table('hint')", "Hint"),
-    Binding("s", "app.table('save')", "Save"),
-    Binding("r", "app.table('resign')", "Resign"),
-    Binding("q", "app.table('quit_table')", "Quit"),
+    Binding("h", "app.table('hint')", N_("Hint")),
+    Binding("s", "app.table('save')", N_("Save")),
+    Binding("r", "app.table('resign')", N_("Resign")),
+    Binding("q", "app.table('quit_table')", N_("Quit")),
 ]
 """The table's keys, still working while a move dialog is open (it closes first)."""
 
@@ -55,7 +56,7 @@ class ChoiceDialog(ModalScreen[str | None]):
     digit that may start a longer number waits a moment (or Enter) before it picks.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close"), *TABLE_KEYS]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Close")), *TABLE_KEYS]
 
     def __init__(
         self,
@@ -73,6 +74,7 @@ class ChoiceDialog(ModalScreen[str | None]):
         revealed cards or the scrap a three picks from.
         """
         super().__init__(id=id)
+        translate_bindings(self)
         self.title_text = title
         self.body = body
         self.choices = list(choices)
@@ -95,7 +97,7 @@ class ChoiceDialog(ModalScreen[str | None]):
                 for i, (label, _move) in enumerate(self.choices, start=1)
             ]
             yield OptionList(*options, id="choices")
-            yield Label("Enter chooses · digits pick · Esc closes", classes="dialog-help")
+            yield Label(_("Enter chooses · digits pick · Esc closes"), classes="dialog-help")
 
     def on_mount(self) -> None:
         """Focus the choices, the first one highlighted; lay out the cards."""
@@ -156,11 +158,11 @@ def counter_dialog(pending: Text, legal: Sequence[str]) -> ChoiceDialog:
     for m in legal:
         words = m.split()
         if words[0] == "counter":
-            label = Text("Counter with ").append_text(card_text(words[1]))
+            label = rich_format(_("Counter with {card}"), card=card_text(words[1]))
             choices.append((label, m))
-    choices.append((Text("Resolve: let it happen"), "resolve"))
-    body = Text("On the table: ").append_text(pending)
-    return ChoiceDialog("Counter?", body, choices, id="counter-dialog")
+    choices.append((Text(_("Resolve: let it happen")), "resolve"))
+    body = rich_format(_("On the table: {pending}"), pending=pending)
+    return ChoiceDialog(_("Counter?"), body, choices, id="counter-dialog")
 
 
 def moves_dialog(
@@ -184,28 +186,31 @@ def hint_dialog(analysis: Sequence[tuple[str, float]], seconds: float) -> Choice
         for m, q in analysis
     ]
     body = Text(
-        f"Best first: the moves {seconds:g} s of search (from what your seat can see) "
-        "looked at most, with its estimated chance to win after each. Choose one to "
-        "play it."
+        _(
+            "Best first: the moves {seconds} s of search (from what your seat can see) "
+            "looked at most, with its estimated chance to win after each. Choose one to "
+            "play it."
+        ).format(seconds=f"{seconds:g}")
     )
-    return ChoiceDialog("Hint", body, choices, id="hint-dialog")
+    return ChoiceDialog(_("Hint"), body, choices, id="hint-dialog")
 
 
 class DiscardDialog(ModalScreen[str | None]):
     """Choose ``need`` cards of the hand to discard: ←/→ and Space, digits, or clicks."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "card left", show=False),
-        Binding("right", "cursor(1)", "card right", show=False),
-        Binding("space", "toggle_card", "choose card", show=False),
-        Binding("enter", "confirm", "Discard", show=False),
-        Binding("escape", "cancel", "Close"),
+        Binding("left", "cursor(-1)", N_("card left"), show=False),
+        Binding("right", "cursor(1)", N_("card right"), show=False),
+        Binding("space", "toggle_card", N_("choose card"), show=False),
+        Binding("enter", "confirm", N_("Discard"), show=False),
+        Binding("escape", "cancel", N_("Close")),
         *TABLE_KEYS,
     ]
 
     def __init__(self, title: str, body: Text | str, hand: Sequence[str], legal: Sequence[str]):
         """Offer ``hand``; the chosen cards must make one of the ``legal`` discards."""
         super().__init__(id="discard-dialog")
+        translate_bindings(self)
         self.title_text = title
         self.body = body
         self.hand = list(hand)
@@ -227,18 +232,19 @@ class DiscardDialog(ModalScreen[str | None]):
             yield CardRow("face", id="discard-hand", classes="dialog-cards")
             yield Static(self._count_text(), id="discard-count")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Discard", id="discard-ok", variant="primary")
+                yield Button(_("Discard"), id="discard-ok", variant="primary")
             yield Label(
-                "←/→ move · Space or digit picks · Enter discards · Esc closes",
+                _("←/→ move · Space or digit picks · Enter discards · Esc closes"),
                 classes="dialog-help",
             )
 
     def _count_text(self) -> Text:
         if len(self.legal) == 1 and self.need:
-            out = Text("The cards to discard were chosen for you: ")
+            out = Text(_("The cards to discard were chosen for you:") + " ")
             return out.append_text(cards_text(self.chosen))
-        out = Text(f"Choose {self.need} card{'s' if self.need != 1 else ''}: ")
-        out.append_text(cards_text(self.chosen) if self.chosen else Text("none yet", "dim"))
+        need = self.need
+        out = Text(T.ngettext("Choose {n} card:", "Choose {n} cards:", need).format(n=need) + " ")
+        out.append_text(cards_text(self.chosen) if self.chosen else Text(_("none yet"), "dim"))
         return out
 
     def on_mount(self) -> None:
@@ -272,7 +278,12 @@ class DiscardDialog(ModalScreen[str | None]):
         elif len(self.chosen) < self.need:
             self.chosen.append(name)
         else:
-            self.notify(f"Only {self.need} to choose: click a chosen card to put it back.")
+            only = T.ngettext(
+                "Only {n} to choose: click a chosen card to put it back.",
+                "Only {n} to choose: click a chosen card to put it back.",
+                self.need,
+            )
+            self.notify(only.format(n=self.need))
         self._redraw()
 
     def action_cursor(self, step: int) -> None:
@@ -326,7 +337,8 @@ class DiscardDialog(ModalScreen[str | None]):
         self._typed_done()
         move = discard_move(self.legal, self.chosen)
         if move is None:
-            self.notify(f"Choose {self.need} card{'s' if self.need != 1 else ''} first.")
+            first = T.ngettext("Choose {n} card first.", "Choose {n} cards first.", self.need)
+            self.notify(first.format(n=self.need))
             return
         self.dismiss(move)
 
@@ -339,13 +351,14 @@ class ConfirmDialog(ModalScreen[bool]):
     """A yes/no question: ``y`` or Enter on Yes, ``n`` or Escape for no."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str, *, id: str | None = None) -> None:
         """Ask ``question``."""
         super().__init__(id=id)
+        translate_bindings(self)
         self.question = question
 
     def compose(self) -> ComposeResult:
@@ -353,8 +366,8 @@ class ConfirmDialog(ModalScreen[bool]):
         with Vertical(classes="dialog small-dialog"):
             yield Static(self.question, classes="dialog-body")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Yes", id="yes", variant="error")
-                yield Button("No", id="no", variant="primary")
+                yield Button(_("Yes"), id="yes", variant="error")
+                yield Button(_("No"), id="no", variant="primary")
 
     def on_mount(self) -> None:
         """Focus No, the safe answer."""
@@ -374,10 +387,10 @@ class GameOverDialog(ModalScreen[str]):
     """The result, the final points, and what next: rematch, save, look, quit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "choose('rematch')", "Rematch"),
-        Binding("s", "save", "Save record"),
-        Binding("escape,l", "choose('look')", "Look at the table"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding("n", "choose('rematch')", N_("Rematch")),
+        Binding("s", "save", N_("Save record")),
+        Binding("escape,l", "choose('look')", N_("Look at the table")),
+        Binding("q", "choose('quit')", N_("Quit")),
     ]
 
     def __init__(
@@ -386,6 +399,7 @@ class GameOverDialog(ModalScreen[str]):
         """Show ``result`` and ``scores``; ``on_save`` saves and returns a message;
         ``saved`` tells where the record was saved at the end of the game."""
         super().__init__(id="game-over")
+        translate_bindings(self)
         self.result = result
         self.scores = scores
         self.on_save = on_save
@@ -394,15 +408,15 @@ class GameOverDialog(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         """Result, scores, buttons."""
         with Vertical(classes="dialog"):
-            yield Label("Game over", classes="dialog-title")
+            yield Label(_("Game over"), classes="dialog-title")
             yield Static(Text(self.result, style="bold"), id="result")
             yield Static(self.scores, classes="dialog-body")
             yield Static(self.saved, id="save-message")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Rematch (n)", id="rematch", variant="primary")
-                yield Button("Save (s)", id="save")
-                yield Button("Table (l)", id="look")
-                yield Button("Quit (q)", id="quit", variant="error")
+                yield Button(_("Rematch (n)"), id="rematch", variant="primary")
+                yield Button(_("Save (s)"), id="save")
+                yield Button(_("Table (l)"), id="look")
+                yield Button(_("Quit (q)"), id="quit", variant="error")
 
     def on_mount(self) -> None:
         """Focus Rematch."""

@@ -29,6 +29,7 @@ from textual.widgets.selection_list import Selection
 
 from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet
 
+from ..lang import N_, _, engine_text, translate_bindings
 from ..options import BOT_CHOICES, AppOptions
 from ..session import Session
 
@@ -47,7 +48,7 @@ def pause_options(current: float) -> list[tuple[str, float]]:
     ['none', '0.3 s', '0.6 s', '1 s', '2 s']
     """
     values = sorted({*BOT_PAUSES, max(0.0, float(current))})
-    return [("none" if v == 0 else f"{v:g} s", v) for v in values]
+    return [(_("none") if v == 0 else _("{seconds} s").format(seconds=f"{v:g}"), v) for v in values]
 
 
 def parse_seed(text: str) -> int | str | None:
@@ -70,8 +71,8 @@ class SetupScreen(Screen[Session | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "start", "Start", priority=True),
-        Binding("escape", "quit_setup", "Quit"),
+        Binding("ctrl+s", "start", N_("Start"), priority=True),
+        Binding("escape", "quit_setup", N_("Quit")),
     ]
 
     def __init__(self, options: AppOptions, make_session: SessionMaker, error: str = "") -> None:
@@ -80,6 +81,7 @@ class SetupScreen(Screen[Session | None]):
         ``error`` is shown when the last attempt failed.
         """
         super().__init__(id="setup")
+        translate_bindings(self)
         self.options = options
         self.make_session = make_session
         self.error = error
@@ -110,25 +112,25 @@ class SetupScreen(Screen[Session | None]):
         players = self.start_players
         yield Header(show_clock=False)
         with VerticalScroll(id="setup-form"):
-            yield Static("Set up a game of Cuttle", classes="setup-title")
+            yield Static(_("Set up a game of Cuttle"), classes="setup-title")
             with Horizontal(classes="setup-row"):
-                yield Label("Rule set", classes="setup-label")
+                yield Label(_("Rule set"), classes="setup-label")
                 yield Select(
                     [(name, name) for name in PRESETS],
                     value=self.preset,
                     allow_blank=False,
                     id="rules",
                 )
-            yield Static(base.description, id="rules-description")
+            yield Static(engine_text(base.description), id="rules-description")
             with Horizontal(classes="setup-row"):
-                yield Label("Players", classes="setup-label")
+                yield Label(_("Players"), classes="setup-label")
                 yield Select(
                     self._player_options(base),
                     value=players,
                     allow_blank=False,
                     id="players",
                 )
-                yield Label("Your seat", classes="setup-label")
+                yield Label(_("Your seat"), classes="setup-label")
                 yield Select(
                     self._seat_options(players),
                     value=opts.seat if 0 <= opts.seat < players else 0,
@@ -136,27 +138,27 @@ class SetupScreen(Screen[Session | None]):
                     id="seat",
                 )
             with Horizontal(classes="setup-row"):
-                yield Label("Seed", classes="setup-label")
+                yield Label(_("Seed"), classes="setup-label")
                 yield Input(
                     "" if opts.seed is None else str(opts.seed),
-                    placeholder="blank: a fresh shuffle",
+                    placeholder=_("blank: a fresh shuffle"),
                     id="seed",
                 )
             with Horizontal(classes="setup-row"):
-                yield Label("Bot pause", classes="setup-label")
+                yield Label(_("Bot pause"), classes="setup-label")
                 yield Select(
                     pause_options(opts.bot_delay),
                     value=max(0.0, float(opts.bot_delay)),
                     allow_blank=False,
                     id="bot-pause",
                 )
-            yield Checkbox("Practice round: every hand face up", opts.practice, id="practice")
-            yield Label("Opponents (bot level for each other seat)", classes="setup-section")
+            yield Checkbox(_("Practice round: every hand face up"), opts.practice, id="practice")
+            yield Label(_("Opponents (bot level for each other seat)"), classes="setup-section")
             yield Vertical(id="bots")
-            yield Label("Variants (two-player rule sets)", classes="setup-section")
+            yield Label(_("Variants (two-player rule sets)"), classes="setup-section")
             yield SelectionList[str](
                 *(
-                    Selection(f"{name}: {text}", name, name in self.start_variants)
+                    Selection(f"{name}: {engine_text(text)}", name, name in self.start_variants)
                     for name, text in VARIANTS.items()
                 ),
                 id="variants",
@@ -165,8 +167,8 @@ class SetupScreen(Screen[Session | None]):
         error.display = bool(self.error)  # no blank line above the buttons
         yield error
         with Horizontal(classes="setup-buttons"):
-            yield Button("Start", id="start", variant="primary")
-            yield Button("Quit", id="quit", variant="error")
+            yield Button(_("Start"), id="start", variant="primary")
+            yield Button(_("Quit"), id="quit", variant="error")
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -186,7 +188,7 @@ class SetupScreen(Screen[Session | None]):
 
     @staticmethod
     def _seat_options(players: int) -> list[tuple[str, int]]:
-        return [(f"p{s}" + (" (first)" if s == 0 else ""), s) for s in range(players)]
+        return [(f"p{s}" + (" " + _("(first)") if s == 0 else ""), s) for s in range(players)]
 
     def _players(self) -> int:
         value = self.query_one("#players", Select).value
@@ -232,7 +234,7 @@ class SetupScreen(Screen[Session | None]):
             return
         self.preset = str(event.value)
         base = PRESETS[self.preset]
-        self.query_one("#rules-description", Static).update(base.description)
+        self.query_one("#rules-description", Static).update(engine_text(base.description))
         players = self.query_one("#players", Select)
         players.set_options(self._player_options(base))
         players.value = base.players
@@ -296,7 +298,7 @@ class SetupScreen(Screen[Session | None]):
             session = self.make_session(options)
         except ValueError as exc:
             error = self.query_one("#setup-error", Static)
-            error.update(f"Cannot start: {exc}")
+            error.update(_("Cannot start: {error}").format(error=exc))
             error.display = True
             return
         self.options = options

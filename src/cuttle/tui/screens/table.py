@@ -27,6 +27,7 @@ from cuttle.engine.history import MovePlayed
 
 from .. import choices
 from ..cardtext import FROZEN_MARK, card_text, cards_text, sentence_label
+from ..lang import N_, T, _, rich_format, translate_bindings
 from ..model import SeatData, pending_text, result_text, seat_data, status_lines
 from ..options import AppOptions
 from ..session import BotRequest, Session, start_process_helpers
@@ -65,7 +66,7 @@ CENTER_MIN_HEIGHT = 32
 """Terminal rows from which the deck and scrap are drawn in the middle of the table."""
 
 
-HINT_THINKING = "Thinking about a hint… (Esc cancels)"
+HINT_THINKING = N_("Thinking about a hint… (Esc cancels)")
 """What the status line says while a hint is searched."""
 
 
@@ -73,19 +74,20 @@ class TableScreen(Screen[None]):
     """One game (and its rematches) at the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("s", "save", "Save"),
-        Binding("r", "resign", "Resign"),
-        Binding("n", "rematch", "Rematch"),
-        Binding("o", "prompt", "Dialog"),
-        Binding("slash", "filter", "Filter"),
-        Binding("escape", "clear", "Clear"),
-        Binding("q", "quit_table", "Quit"),
+        Binding("h", "hint", N_("Hint")),
+        Binding("s", "save", N_("Save")),
+        Binding("r", "resign", N_("Resign")),
+        Binding("n", "rematch", N_("Rematch")),
+        Binding("o", "prompt", N_("Dialog")),
+        Binding("slash", "filter", N_("Filter")),
+        Binding("escape", "clear", N_("Clear")),
+        Binding("q", "quit_table", N_("Quit")),
     ]
 
     def __init__(self, session: Session) -> None:
         """Seat the human at ``session``'s table."""
         super().__init__(id="table")
+        translate_bindings(self)
         self.session = session
         self.selected: str | None = None
         self.logged = 0
@@ -120,16 +122,16 @@ class TableScreen(Screen[None]):
         with Horizontal(id="main"):
             with Vertical(id="board"):
                 with OpponentsArea(id="opponents"):
-                    for _ in range(self.session.n - 1):
+                    for _seat in range(self.session.n - 1):
                         yield SeatPanel(classes="seat opponent")
                 yield TableCenter(id="center")
                 yield SeatPanel(id="my-seat", classes="seat")
-                yield Label("Your hand", id="hand-title", classes="panel-title")
+                yield Label(_("Your hand"), id="hand-title", classes="panel-title")
                 yield HandView(id="hand")
             with Vertical(id="side"):
                 yield StatusPanel(id="status")
                 yield MovesPanel(id="moves")
-                yield Label("Log", classes="panel-title")
+                yield Label(_("Log"), classes="panel-title")
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer(show_command_palette=False)
 
@@ -184,29 +186,32 @@ class TableScreen(Screen[None]):
         )
         self.query_one("#hand-title", Label).update(self.hand_title(mine))
         moves = self.query_one("#moves", MovesPanel)
-        moves.idle_reason = "game over" if s.is_over else "not your decision"
+        moves.idle_reason = _("game over") if s.is_over else _("not your decision")
         moves.set_moves(legal, self.selected)
         self.redraw_status()
         variants = f" + {', '.join(s.rules.variants)}" if s.rules.variants else ""
         team = f", {s.teams_text()}" if s.teams_text() else ""
         self.title = "Cuttle"
-        self.sub_title = f"{s.rules.name}{variants} · game {s.number} · you are p{you}{team}"
+        self.sub_title = _("{rules}{variants} · game {number} · you are p{seat}{team}").format(
+            rules=s.rules.name, variants=variants, number=s.number, seat=you, team=team
+        )
 
     def hand_title(self, mine: SeatData) -> Text:
         """The line over your hand: its size, the selected card, frozen cards and who
         sees your hand through glasses."""
-        title = Text(f"Your hand ({len(mine.hand)})", style="bold")
+        title = Text(_("Your hand ({n})").format(n=len(mine.hand)), style="bold")
         if self.selected:
-            title.append("  selected ")
+            title.append("  " + _("selected") + " ")
             title.append_text(card_text(self.selected))
-            title.append(" (Esc clears)", style="dim")
+            title.append(" " + _("(Esc clears)"), style="dim")
         if mine.frozen:
-            title.append(f"  {FROZEN_MARK} frozen ", style="bold steel_blue1")
+            title.append(f"  {FROZEN_MARK} " + _("frozen") + " ", style="bold steel_blue1")
             title.append_text(cards_text(mine.frozen))
-            title.append(" (not this turn)", style="dim")
+            title.append(" " + _("(not this turn)"), style="dim")
         if mine.seen_by:
             who = " ".join(f"p{v}" for v in mine.seen_by)
-            title.append(f"  seen by {who} (glasses)", style="bold magenta")
+            seen = _("seen by {seats} (glasses)").format(seats=who)
+            title.append(f"  {seen}", style="bold magenta")
         return title
 
     def last_event_move(self) -> tuple[int, str] | None:
@@ -245,7 +250,7 @@ class TableScreen(Screen[None]):
             s.view(), rules=s.rules, names=self.names(), you=s.seat, thinking=self.thinking
         )
         if self.last_move is not None:
-            lines.insert(0, Text("Last: ", style="bold").append_text(self.last_move))
+            lines.insert(0, Text(_("Last:") + " ", style="bold").append_text(self.last_move))
         self.query_one("#status", StatusPanel).show(lines)
 
     def _sync_log(self) -> None:
@@ -298,7 +303,7 @@ class TableScreen(Screen[None]):
             legal = s.legal()
             phase = str(view["phase"])
             if opts.auto_resolve and phase in ("counter", "answer") and legal == ["resolve"]:
-                self.thinking = "Nothing to answer it with: it resolves…"
+                self.thinking = _("Nothing to answer it with: it resolves…")
                 wait = self.pause_left()
                 if wait > 0:
                     self.redraw()
@@ -317,7 +322,9 @@ class TableScreen(Screen[None]):
         request = s.bot_request()
         if request is None:  # pragma: no cover - every other seat has a bot
             return
-        self.thinking = f"p{request.seat} ({s.name(request.seat)}) is thinking…"
+        self.thinking = _("p{seat} ({name}) is thinking…").format(
+            seat=request.seat, name=s.name(request.seat)
+        )
         if opts.bot_delay > 0 or not self.is_mounted:
             self.redraw()
         else:  # bots answer at once: the table is drawn when the human is asked again
@@ -370,12 +377,14 @@ class TableScreen(Screen[None]):
                 return
             if event.state == WorkerState.ERROR and isinstance(worker.error, BotForfeit):
                 # an outside program that failed loses, as in the arena (docs/protocol.md)
-                self.notify(f"{worker.error}: it forfeits the game.", severity="warning")
+                forfeit = _("{reason}: it forfeits the game.").format(reason=worker.error)
+                self.notify(forfeit, severity="warning")
                 if self.session.forfeit(request):
                     self.advance()
                 return
             if event.state == WorkerState.ERROR:
-                self.notify(f"p{request.seat}'s bot failed ({worker.error}); it plays at random.")
+                failed = _("p{seat}'s bot failed ({error}); it plays at random.")
+                self.notify(failed.format(seat=request.seat, error=worker.error))
                 choice = ""
             else:
                 choice = str(worker.result)
@@ -402,7 +411,7 @@ class TableScreen(Screen[None]):
         try:
             s.play_human(text)
         except (CuttleError, RuntimeError) as exc:
-            self.notify(f"Not possible: {exc}", severity="warning")
+            self.notify(_("Not possible: {error}").format(error=exc), severity="warning")
             return
         self.hand_before = before
         self.selected = None
@@ -428,38 +437,42 @@ class TableScreen(Screen[None]):
         elif phase in ("discard", "hand-limit"):
             need = choices.discard_size(legal)
             if phase == "hand-limit":
-                why = Text("Your hand is over the limit: discard down to it.")
+                why = Text(_("Your hand is over the limit: discard down to it."))
             elif pending:
-                why = Text("Because of ").append_text(pend).append(".")
+                why = rich_format(_("Because of {pending}."), pending=pend)
             else:
                 why = Text("")
-            why.append(f" Choose {need} card{'s' if need != 1 else ''}.")
-            dialog = DiscardDialog("Discard", why, list(view["hands"][you]), legal)
+            why.append(
+                " " + T.ngettext("Choose {n} card.", "Choose {n} cards.", need).format(n=need)
+            )
+            dialog = DiscardDialog(_("Discard"), why, list(view["hands"][you]), legal)
         elif phase == "seven":
-            body = Text("The seven revealed ").append_text(cards_text(view["revealed"]))
-            body.append(": play one of them.")
+            body = rich_format(
+                _("The seven revealed {cards}: play one of them."),
+                cards=cards_text(view["revealed"]),
+            )
             dialog = moves_dialog(
-                "Seven",
+                _("Seven"),
                 body,
                 legal,
                 cards=view["revealed"],
-                cards_label="revealed",
+                cards_label=_("revealed"),
                 id="seven-dialog",
             )
         elif phase == "take":
-            body = Text("Your three lets you take a card from the scrap into your hand.")
+            body = Text(_("Your three lets you take a card from the scrap into your hand."))
             takeable = [choices.parts(m).card or "" for m in legal]
             dialog = moves_dialog(
-                "Three: take from the scrap",
+                _("Three: take from the scrap"),
                 body,
                 legal,
                 cards=takeable,
-                cards_label="scrap",
+                cards_label=_("scrap"),
                 id="take-dialog",
             )
         elif phase == "answer":
-            body = Text("Answer ").append_text(pend).append(" with a nine, or let it stand.")
-            dialog = moves_dialog("Answer with a nine?", body, legal, id="answer-dialog")
+            body = rich_format(_("Answer {pending} with a nine, or let it stand."), pending=pend)
+            dialog = moves_dialog(_("Answer with a nine?"), body, legal, id="answer-dialog")
         else:
             return
         self.dialog_open = True
@@ -479,7 +492,7 @@ class TableScreen(Screen[None]):
         if move:
             self.play_move(move)
         else:
-            self.notify("Choose from the move list, or press o to open the dialog again.")
+            self.notify(_("Choose from the move list, or press o to open the dialog again."))
             self.query_one("#moves", MovesPanel).focus_list()
 
     def _game_over(self) -> None:
@@ -495,8 +508,10 @@ class TableScreen(Screen[None]):
             if seat:
                 lines.append("\n")
             goal = f"/{d.goal}" if d.goal is not None else ""
-            lines.append(f"p{seat} {d.name}: {d.score}{goal} points")
-        lines.append(f"\n{s.moves_played} moves.")
+            points = _("p{seat} {name}: {score}{goal} points")
+            lines.append(points.format(seat=seat, name=d.name, score=d.score, goal=goal))
+        n = s.moves_played
+        lines.append("\n" + T.ngettext("{n} move.", "{n} moves.", n).format(n=n))
         dialog = GameOverDialog(result_text(view, s.seat), lines, self._save_message, saved)
         token = self.token
         self.app.push_screen(dialog, callback=lambda what: self._over_done(token, what))
@@ -528,12 +543,12 @@ class TableScreen(Screen[None]):
         """Select (or unselect) a hand card; its moves and targets are highlighted."""
         legal = self.session.legal()
         if not legal:
-            self.notify("Not your decision now.")
+            self.notify(_("Not your decision now."))
             return
         if self.selected == name:
             self.selected = None
         elif name not in choices.playable_cards(legal):
-            self.notify(f"{name} cannot be played now.", severity="warning")
+            self.notify(_("{card} cannot be played now.").format(card=name), severity="warning")
             return
         else:
             self.selected = name
@@ -545,12 +560,13 @@ class TableScreen(Screen[None]):
         if self.selected is None:
             onto = [m for m in legal if choices.parts(m).target in stack]
             if not onto:
-                self.notify("Select a card of your hand first.")
+                self.notify(_("Select a card of your hand first."))
                 return
         else:
             onto = choices.moves_onto(legal, self.selected, stack)
             if not onto:
-                self.notify(f"{self.selected} cannot target {stack[-1]}.", severity="warning")
+                cannot = _("{card} cannot target {target}.")
+                self.notify(cannot.format(card=self.selected, target=stack[-1]), severity="warning")
                 return
         if len(onto) == 1 and self.selected is not None:
             self.play_move(onto[0])
@@ -589,10 +605,10 @@ class TableScreen(Screen[None]):
         """Clear the selection and the filter, cancel a hint still thinking, and go back
         to your hand."""
         self.selected = None
-        if self.thinking == HINT_THINKING:
+        if self.thinking == _(HINT_THINKING):
             self.hint_asked += 1  # its answer, when it comes, is dropped
             self.thinking = None
-            self.notify("Hint cancelled.")
+            self.notify(_("Hint cancelled."))
         self.redraw()
         self.focus_hand()
 
@@ -600,14 +616,14 @@ class TableScreen(Screen[None]):
         """Search the position and show the moves with their estimated win chances."""
         s = self.session
         if not s.human_to_act:
-            self.notify("Hints are for your own decisions: wait for your turn.")
+            self.notify(_("Hints are for your own decisions: wait for your turn."))
             return
         try:
             from cuttle.bots import analyse  # noqa: F401
         except ImportError:
-            self.notify("Hints need the bots (cuttle.bots), which are not installed.")
+            self.notify(_("Hints need the bots (cuttle.bots), which are not installed."))
             return
-        self.thinking = HINT_THINKING
+        self.thinking = _(HINT_THINKING)
         self.hint_asked += 1
         self.redraw()
         start_process_helpers()  # the search may start worker processes
@@ -621,9 +637,12 @@ class TableScreen(Screen[None]):
         try:
             result = analyse(view, seconds=seconds)
         except Exception as exc:  # a failed search must not end the game
-            self.app.call_from_thread(self.notify, f"No hint: {exc}", severity="error")
+            self.app.call_from_thread(self._hint_failed, exc)
             result = []
         self.app.call_from_thread(self._hint_done, token, moves, result, seconds, asked)
+
+    def _hint_failed(self, error: Exception) -> None:
+        self.notify(_("No hint: {error}").format(error=error), severity="error")
 
     def _hint_done(
         self,
@@ -646,22 +665,25 @@ class TableScreen(Screen[None]):
             hint_dialog(result, seconds), callback=lambda m: self._prompt_done(token, m)
         )
 
-    def _save_message(self) -> str:
+    def _save(self) -> tuple[bool, str]:
         try:
             path = self.session.save()
         except (OSError, ValueError) as exc:
-            return f"Could not save the record: {exc}"
-        return f"Record saved to {path}"
+            return False, _("Could not save the record: {error}").format(error=exc)
+        return True, _("Record saved to {path}").format(path=path)
+
+    def _save_message(self) -> str:
+        return self._save()[1]
 
     def action_save(self) -> None:
         """Save the game's record."""
-        message = self._save_message()
-        self.notify(message, severity="error" if message.startswith("Could") else "information")
+        saved, message = self._save()
+        self.notify(message, severity="information" if saved else "error")
 
     def action_resign(self) -> None:
         """Resign the game (after a confirmation)."""
         if self.session.is_over:
-            self.notify("The game is over.")
+            self.notify(_("The game is over."))
             return
 
         def done(yes: bool | None) -> None:
@@ -671,12 +693,12 @@ class TableScreen(Screen[None]):
                 self.session.resign()
                 self.advance()
 
-        self.app.push_screen(ConfirmDialog("Resign this game?", id="resign-dialog"), done)
+        self.app.push_screen(ConfirmDialog(_("Resign this game?"), id="resign-dialog"), done)
 
     def action_rematch(self) -> None:
         """A new game with the seats moved on (two players swap)."""
         if not self.session.is_over:
-            self.notify("Finish (or resign) this game first.")
+            self.notify(_("Finish (or resign) this game first."))
             return
         self.start_game(self.session.rematch())
 
@@ -693,5 +715,5 @@ class TableScreen(Screen[None]):
                     self._save_message()
                 self.app.exit(return_code=1)
 
-        question = "Leave this game unfinished? (Press s first to save it.)"
+        question = _("Leave this game unfinished? (Press s first to save it.)")
         self.app.push_screen(ConfirmDialog(question, id="quit-dialog"), done)

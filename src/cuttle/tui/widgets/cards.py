@@ -32,6 +32,7 @@ from ..cardtext import (
     rank_text,
     suit_text,
 )
+from ..lang import _
 
 
 def _border(state: str) -> tuple[tuple[str, ...], Style]:
@@ -92,7 +93,9 @@ def chip_lines(
 def fan_lines(names: Sequence[str]) -> list[Text]:
     """A hand seen from across the table: overlapping chips (faces or backs), 3 high."""
     if not names:
-        return [Text("     "), Text("empty", style="dim italic"), Text("     ")]
+        empty = _("empty")
+        blank = " " * max(5, len(empty))
+        return [Text(blank), Text(empty.ljust(5), style="dim italic"), Text(blank)]
     edge = Style(color="grey50", bgcolor=PAPER)
     top, mid, bottom = Text(), Text(), Text()
     for i, name in enumerate(names):

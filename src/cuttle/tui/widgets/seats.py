@@ -16,6 +16,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Label, Static
 
 from ..cardtext import card_text, cards_text
+from ..lang import _
 from ..model import SeatData, seat_title
 from .cards import CardItem, CardRow, fan_lines, join_lines
 
@@ -40,11 +41,11 @@ class SeatPanel(Vertical):
         yield Static("", classes="seat-summary")
         with Horizontal(classes="seat-row"):
             with Vertical(classes="group hand-group"):
-                yield Label("hand", classes="group-label hand-label")
+                yield Label(_("hand"), classes="group-label hand-label")
                 yield Static("", classes="fan")
             for title in ("points", "royals", "glasses"):
                 with Vertical(classes=f"group {title}-group"):
-                    yield Label(title, classes=f"group-label {title}-label")
+                    yield Label(group_title(title), classes=f"group-label {title}-label")
                     yield CardRow("chip", classes=f"field-row {title}-row")
 
     def set_mode(self, mode: str) -> None:
@@ -133,7 +134,7 @@ def seat_summary(data: SeatData, targets: frozenset[str], last: str | None) -> T
             continue
         if out:
             out.append(" · ", style="dim")
-        out.append(f"{title} ", style="dim")
+        out.append(f"{group_title(title)} ", style="dim")
         for i, (c, covers) in enumerate(stacks):
             if i:
                 out.append(" ")
@@ -179,15 +180,28 @@ def stack_state(card: str, covers: Sequence[str], targets: frozenset[str], last:
 def hand_label(data: SeatData) -> str:
     """The label over another seat's hand: its size, and whether you see it through
     glasses."""
-    out = f"hand ({len(data.hand)})"
-    return out + " · your glasses show it" if data.seen_by_you else out
+    out = _("hand ({n})").format(n=len(data.hand))
+    return out + " · " + _("your glasses show it") if data.seen_by_you else out
 
 
 def glasses_label(data: SeatData) -> str:
     """The label over a seat's glasses: whose hands they show (``you`` for the viewer)."""
     if not data.sees:
-        return "glasses"
-    return "glasses: see " + " ".join("you" if s == data.viewer else f"p{s}" for s in data.sees)
+        return _("glasses")
+    seen = " ".join(_("you") if s == data.viewer else f"p{s}" for s in data.sees)
+    return _("glasses: see {seats}").format(seats=seen)
+
+
+def group_title(group: str) -> str:
+    """The label of a group of a seat's cards (``hand``, ``points``, ``royals``,
+    ``glasses``) in the current language."""
+    titles = {
+        "hand": _("hand"),
+        "points": _("points"),
+        "royals": _("royals"),
+        "glasses": _("glasses"),
+    }
+    return titles.get(group, group)
 
 
 COMPACT_WIDTH = 100

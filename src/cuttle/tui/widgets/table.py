@@ -27,6 +27,7 @@ from ..cardtext import (
     sentence_label,
 )
 from ..choices import matches, parts
+from ..lang import N_, _, translate_bindings
 from .cards import CardItem, CardRow
 from .seats import COMPACT_WIDTH, OpponentsArea, SeatPanel, seat_mode
 
@@ -49,10 +50,10 @@ class HandView(CardRow, can_focus=True):
     card (never plays it), ↓/↑ go to the move list."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "cursor(-1)", "card left", show=False),
-        Binding("right", "cursor(1)", "card right", show=False),
-        Binding("enter,space", "choose", "select card", show=False),
-        Binding("down,up", "to_moves", "move list", show=False),
+        Binding("left", "cursor(-1)", N_("card left"), show=False),
+        Binding("right", "cursor(1)", N_("card right"), show=False),
+        Binding("enter,space", "choose", N_("select card"), show=False),
+        Binding("down,up", "to_moves", N_("move list"), show=False),
     ]
 
     class ToMoves(Message):
@@ -69,6 +70,7 @@ class HandView(CardRow, can_focus=True):
     def __init__(self, *, id: str | None = None) -> None:
         """An empty hand; :meth:`show_hand` fills it."""
         super().__init__("face", id=id)
+        translate_bindings(self)
         self.hand: tuple[str, ...] = ()
         self.playable: frozenset[str] = frozenset()
         self.selected: str | None = None
@@ -166,9 +168,15 @@ class TableCenter(Horizontal):
 
     def compose(self) -> ComposeResult:
         """One labelled group per pile."""
-        for name in ("deck", "scrap", "pending", "revealed"):
+        labels = {
+            "deck": _("deck"),
+            "scrap": _("scrap"),
+            "pending": _("pending"),
+            "revealed": _("revealed"),
+        }
+        for name, label in labels.items():
             with Vertical(classes=f"group {name}-group"):
-                yield Label(name, classes=f"group-label {name}-label")
+                yield Label(label, classes=f"group-label {name}-label")
                 yield CardRow("chip", classes=f"pile {name}-pile")
 
     def show(self, view: Mapping[str, Any], last: str | None = None) -> None:
@@ -178,13 +186,13 @@ class TableCenter(Horizontal):
         pending = view.get("pending") or {}
         revealed = list(view.get("revealed") or [])
         piles = {
-            "deck": (f"deck {len(deck)}", deck[:1]),
-            "scrap": (f"scrap {len(scrap)}", scrap[-1:]),
+            "deck": (_("deck {n}").format(n=len(deck)), deck[:1]),
+            "scrap": (_("scrap {n}").format(n=len(scrap)), scrap[-1:]),
             "pending": (
-                f"played by p{pending.get('by')}" if pending else "",
+                _("played by {seat}").format(seat=f"p{pending.get('by')}") if pending else "",
                 [str(pending["card"]), *pending.get("counters", [])] if pending else [],
             ),
-            "revealed": ("revealed by the seven", revealed),
+            "revealed": (_("revealed by the seven"), revealed),
         }
         for name, (title, cards) in piles.items():
             self.query_one(f".{name}-label", Label).update(title)
@@ -220,7 +228,7 @@ class MovesPanel(Vertical):
         """An empty list."""
         super().__init__(id=id)
         self.moves: list[str] = []
-        self.idle_reason = "not your decision"
+        self.idle_reason = _("not your decision")
         self.focus_card: str | None = None
         self.shown: list[int] = []
         self.by_number = False
@@ -229,9 +237,9 @@ class MovesPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         """The heading, the filter box and the list."""
-        yield Label("Moves", id="moves-title", classes="panel-title")
+        yield Label(_("Moves"), id="moves-title", classes="panel-title")
         yield Input(
-            placeholder="/ filter · number + Enter",
+            placeholder=_("/ filter · number + Enter"),
             id="move-filter",
             select_on_focus=False,
             compact=True,
@@ -269,11 +277,14 @@ class MovesPanel(Vertical):
         else:  # nothing asked for yet: nothing highlighted, so Enter alone plays nothing
             options.highlighted = None
         title = self.query_one("#moves-title", Label)
-        count = f"{len(shown)} of {len(self.moves)}" if len(shown) != len(self.moves) else ""
         if not self.moves:
-            title.update(f"Moves ({self.idle_reason})")
+            title.update(_("Moves ({reason})").format(reason=self.idle_reason))
+        elif len(shown) != len(self.moves):
+            title.update(
+                _("Moves {shown} of {total}").format(shown=len(shown), total=len(self.moves))
+            )
         else:
-            title.update(f"Moves {count}".rstrip())
+            title.update(_("Moves"))
 
     @on(Input.Changed, "#move-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -288,13 +299,14 @@ class MovesPanel(Vertical):
             if 1 <= k <= len(self.moves):
                 self.post_message(self.Chosen(self.moves[k - 1]))
             else:
-                self.notify(f"There is no move {k}: choose 1 to {len(self.moves)}.")
+                no_move = _("There is no move {number}: choose 1 to {last}.")
+                self.notify(no_move.format(number=k, last=len(self.moves)))
             return
         options = self.query_one("#move-list", OptionList)
         if options.highlighted is not None and self.shown:
             self.post_message(self.Chosen(self.moves[self.shown[options.highlighted]]))
         elif self.moves:
-            self.notify("No move matches; clear the filter with Escape.")
+            self.notify(_("No move matches; clear the filter with Escape."))
 
     @on(OptionList.OptionSelected, "#move-list")
     def _option_selected(self, event: OptionList.OptionSelected) -> None:
