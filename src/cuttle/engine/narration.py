@@ -24,17 +24,18 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..i18n import DEFAULT, N_, current, normalize, translations
 from .cards import CARD_NAMES, RANK_NAMES, RANKS
 from .cards import describe as full_card_name
 from .codec import to_json
 from .core import Core
+from .lang import OTHER, OWN, READER, READER_OWN, grammar
+from .lang import en as _en
 from .moves import Move
 from .table import Pending
 
 SUIT_SYMBOLS = "♣♦♥♠"
 """Suit symbols in suit order (clubs, diamonds, hearts, spades)."""
-
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 def short_name(c: int) -> str:
@@ -95,16 +96,13 @@ def seen_cards(view: Any) -> frozenset[int]:
 
 
 def count(k: int, noun: str = "card") -> str:
-    """``"one card"``, ``"two cards"``, ``"no card"``."""
-    word = _NUMBERS[k] if k < len(_NUMBERS) else str(k)
-    return f"{word} {noun}" + ("s" if k > 1 else "")
+    """``"one card"``, ``"two cards"``, ``"no card"`` (English)."""
+    return _en.count(k, noun)
 
 
 def join(parts: Sequence[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (English)."""
+    return _en.join(parts)
 
 
 def _third(verb: str) -> str:
@@ -118,8 +116,21 @@ def _third(verb: str) -> str:
     return verb + "s"
 
 
+def cap(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]
+
+
 class Narration:
-    """What one reader may be told about one move, and the phrases to tell it with."""
+    """What one reader may be told about one move, and the words to tell it with.
+
+    Sentences are messages of the ``narration`` catalog told with :meth:`say` (or
+    :meth:`by`, which picks the message where the reader is the subject); the values
+    for their placeholders come from :meth:`person`, :meth:`card`, :meth:`full`,
+    :meth:`cards`, :meth:`owned`, :meth:`hand`, :meth:`turn`, :meth:`count` and
+    :meth:`group`: plain strings in English, objects of the reader's grammar
+    (:mod:`cuttle.engine.lang`) elsewhere.
+    """
 
     def __init__(
         self,
@@ -130,10 +141,12 @@ class Narration:
         viewer: int | None,
         names: Sequence[str],
         seen: tuple[frozenset[int], frozenset[int]] | None = None,
+        lang: str | None = None,
     ) -> None:
         """Tell ``viewer`` (``None``: a spectator) about ``move`` of ``seat``, played
         from ``before`` to ``after``; ``seen``: the cards the reader sees in the two
-        positions' views, when computed already."""
+        positions' views, when computed already; ``lang``: the reader's language
+        (``None``: the current one)."""
         self.before = before
         self.after = after
         self.seat = seat
@@ -146,64 +159,113 @@ class Narration:
         _, c, target, _, cs = move
         visible.update(x for x in (c, target, *cs) if x >= 0)
         self.visible = visible
+        self.lang = (normalize(lang) or DEFAULT) if lang is not None else current()
+        self.english = self.lang == DEFAULT
+        self.grammar = grammar(self.lang)
+        self._gettext = translations(self.lang, "narration").gettext
 
-    # --- people
+    # --- sentences
 
-    def who(self, s: int, start: bool = False) -> str:
-        """The reader's ``you`` or a seat's name."""
+    def say(self, message: str, **values: Any) -> str:
+        """``message`` (an English msgid marked with ``N_``) in the reader's language,
+        its placeholders filled with ``values``."""
+        if self.english:
+            return message.format(**values)
+        return self._gettext(message).format(**values)
+
+    def by(self, s: int, mine: str, theirs: str, **values: Any) -> str:
+        """:meth:`say` with seat ``s`` as the subject: ``mine`` when ``s`` is the reader
+        (``"You draw {cards}"``), else ``theirs`` with ``{actor}`` (``"{actor} draws
+        {cards}"``)."""
         if s == self.viewer:
+            return self.say(mine, **values)
+        return self.say(theirs, actor=self.person(s), **values)
+
+    def clause(self, text: str) -> str:
+        """``text`` after a colon: capitalised where the language wants it (German)."""
+        return cap(text) if self.grammar.cap_after_colon else text
+
+    def text(self, message: str) -> str:
+        """A fixed text (an effect's description) in the reader's language."""
+        return message if self.english else self._gettext(message)
+
+    # --- values
+
+    def person(self, s: int) -> Any:
+        """Seat ``s``: the reader (``"you"``) or its name."""
+        return self.grammar.person(self.names[s], s == self.viewer)
+
+    def owned(self, c: int, v: int, subject: int = -2) -> Any:
+        """Card ``c`` on seat ``v``'s field: ``"your 7♦"``, ``"Bob's 7♦"``, ``"their own
+        7♦"`` when ``v`` is the sentence's ``subject``."""
+        return self.grammar.owned(c, self.names[v], self._relation(v, subject))
+
+    def hand(self, v: int, subject: int = -2) -> Any:
+        """Seat ``v``'s hand: ``"your hand"``, ``"Bob's hand"``, ``"their own hand"``."""
+        return self.grammar.hand(self.names[v], self._relation(v, subject))
+
+    def turn(self, v: int) -> Any:
+        """Seat ``v``'s next turn: ``"your next turn"``, ``"Bob's next turn"``."""
+        return self.grammar.turn(self.names[v], self._relation(v, -2))
+
+    def count(self, k: int) -> Any:
+        """``k`` cards counted: ``"two cards"``."""
+        return self.grammar.count(k)
+
+    def _relation(self, v: int, subject: int) -> str:
+        if v == self.viewer:
+            return READER_OWN if v == subject else READER
+        return OWN if v == subject else OTHER
+
+    # --- people (English words; the sentences use person(), owned(), hand())
+
+    def who(self, s: int, start: bool = False) -> Any:
+        """The reader's ``you`` (``You`` at the start) or a seat's name."""
+        if s == self.viewer and self.english:
             return "You" if start else "you"
-        return self.names[s]
+        return self.person(s)
 
     def verb(self, s: int, verb: str) -> str:
-        """``verb`` agreeing with seat ``s`` as the subject."""
+        """English ``verb`` agreeing with seat ``s`` as the subject."""
         return verb if s == self.viewer else _third(verb)
 
     def subj(self, s: int, verb: str, start: bool = False) -> str:
-        """``"You draw"`` / ``"Bob draws"``."""
+        """English ``"You draw"`` / ``"Bob draws"``."""
         return f"{self.who(s, start)} {self.verb(s, verb)}"
 
     def whose(self, s: int, subject: int = -2) -> str:
-        """``"your"``, ``"Bob's"``, or ``"their own"`` when ``s`` is the sentence's subject."""
+        """English ``"your"``, ``"Bob's"``, or ``"their own"`` when ``s`` is the
+        sentence's subject."""
         if s == self.viewer:
             return "your own" if s == subject else "your"
         return "their own" if s == subject else f"{self.names[s]}'s"
 
-    def group(self, seats: Iterable[int], start: bool = False) -> str:
-        """Several seats, the reader first: ``"You and Carol"``, ``"Alice and Carol"``."""
+    def group(self, seats: Iterable[int], start: bool = False) -> Any:
+        """Several seats, the reader first: ``"you and Carol"``, ``"Alice and Carol"``."""
         ordered = sorted(seats, key=lambda s: (s != self.viewer, s))
-        words = [self.who(s, start and i == 0) for i, s in enumerate(ordered)]
-        return join(words)
+        if self.english:
+            words = [self.who(s, start and i == 0) for i, s in enumerate(ordered)]
+            return join(words)
+        return self.grammar.group([(self.names[s], s == self.viewer) for s in ordered])
 
     # --- cards
 
-    def card(self, c: int) -> str:
+    def card(self, c: int) -> Any:
         """A card in short form (``"the 7♦"``), or ``"a card"`` if the reader may not see it."""
-        if c not in self.visible:
-            return "a card"
-        name = short_name(c)
-        return name if c >= 52 else f"the {name}"
+        return self.grammar.card(c if c in self.visible else None)
 
-    def full(self, c: int) -> str:
+    def full(self, c: int) -> Any:
         """A card put down, in full (``"the Seven of Diamonds"``), or ``"a card"``."""
-        if c not in self.visible:
-            return "a card"
-        return full_name(c) if c >= 52 else f"the {full_name(c)}"
+        return self.grammar.card(c if c in self.visible else None, True)
 
-    def cards(self, cs: Sequence[int]) -> str:
+    def named(self, c: int) -> Any:
+        """A card on the table, named to every reader (``"the 7♦"``)."""
+        return self.grammar.card(c)
+
+    def cards(self, cs: Sequence[int]) -> Any:
         """Several cards: ``"the 3♣ and 4♦"``; unseen ones counted (``"two cards"``)."""
         shown = [c for c in sorted(cs) if c in self.visible]
-        hidden = len(cs) - len(shown)
-        if not cs:
-            return "no card"
-        parts = [short_name(c) for c in shown]
-        if parts and shown[0] < 52:
-            parts[0] = "the " + parts[0]
-        if hidden == 1 and not shown:
-            parts.append("a card")
-        elif hidden:
-            parts.append(count(hidden) if not shown else count(hidden, "other card"))
-        return join(parts)
+        return self.grammar.cards(shown, len(cs) - len(shown))
 
     # --- the table
 
@@ -216,30 +278,43 @@ class Narration:
         """``"Bob draws two cards"``: what ``s`` drew with the move (or that it could not)."""
         drawn = self.drawn(s)
         if not drawn:
-            return f"{self.who(s)} can draw nothing"
-        return f"{self.subj(s, 'draw')} {self.cards(drawn)}"
+            return self.by(s, N_("you can draw nothing"), N_("{actor} can draw nothing"))
+        return self.by(
+            s, N_("you draw {cards}"), N_("{actor} draws {cards}"), cards=self.cards(drawn)
+        )
 
     def must_discard(self, v: int) -> str:
         """``"Bob must discard two cards"`` for the seat ``v`` a four has reached."""
-        k = min(2, len(self.after.hands[v]))
-        return f"{self.subj(v, 'must')} discard {count(k)}"
+        k = self.count(min(2, len(self.after.hands[v])))
+        return self.by(
+            v, N_("you must discard {count}"), N_("{actor} must discard {count}"), count=k
+        )
 
-    def target(self, p: Pending) -> str:
+    def target(self, p: Pending) -> Any:
         """``"your Q♠"``: the pending card's target with its controller before the move."""
         v = controller(self.before, p.target)
-        return f"{self.whose(v, p.by)} {short_name(p.target)}" if v >= 0 else self.card(p.target)
+        return self.owned(p.target, v, p.by) if v >= 0 else self.card(p.target)
 
     def goes_back(self, base: int) -> str:
         """``", and the 7♦ goes back to you"`` when a cover's removal hands ``base`` on."""
         if base < 0:
             return ""
         to = controller(self.after, base)
-        return f", and the {short_name(base)} goes back to {self.who(to)}" if to >= 0 else ""
+        if to < 0:
+            return ""
+        told = self.by(
+            to,
+            N_("and {card} goes back to you"),
+            N_("and {card} goes back to {actor}"),
+            card=self.named(base),
+        )
+        return ", " + told
 
     def target_scrapped(self, p: Pending) -> str:
         """``"the 2♣ scraps Bob's Q♠"``: a one-off that scraps its target, resolved."""
         base = base_under(self.before, p.target)
-        return f"{self.card(p.card)} scraps {self.target(p)}{self.goes_back(base)}"
+        said = self.say(N_("{card} scraps {target}"), card=self.card(p.card), target=self.target(p))
+        return said + self.goes_back(base)
 
 
 def controller(g: Core, c: int) -> int:
@@ -271,6 +346,6 @@ def hand_of(g: Core, c: int) -> int:
 
 
 __all__ = [
-    "SUIT_SYMBOLS", "Narration", "base_under", "card_mentions", "controller", "count",
+    "SUIT_SYMBOLS", "Narration", "base_under", "cap", "card_mentions", "controller", "count",
     "full_name", "hand_of", "join", "seen_cards", "short_name",
 ]  # fmt: skip

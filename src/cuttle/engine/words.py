@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..i18n import N_
 from . import rules as R
 from .core import Core
 from .effect import Effect
@@ -68,6 +69,7 @@ from .moves import JACK as JACK_MOVE
 from .narration import (
     SUIT_SYMBOLS,
     Narration,
+    cap,
     card_mentions,
     controller,
     full_name,
@@ -98,9 +100,11 @@ _EFFECT_WORDS: dict[str, Effect] = {
 def _effect_phrase(effect: str | None, stage: str, w: Narration, p: Pending) -> str:
     """The words of ``effect`` at ``stage`` (``"intent"`` or ``"outcome"``).
 
-    An effect without words here (the house effects) is told by its own
-    :meth:`~cuttle.engine.effect.Effect.words` (seats by their names), else by its line
-    in ``rules.EFFECTS`` (or its key).
+    An effect without words of its own for both stages (the house effects) tells its
+    intent with :meth:`~cuttle.engine.effect.Effect.intent` where it has one, else with
+    its :meth:`~cuttle.engine.effect.Effect.words` (seats by their names, English); its
+    outcome is that the card takes effect, with its description (or its line in
+    ``rules.EFFECTS``, or its key).
     """
     teller = _EFFECT_WORDS.get(effect or "")
     if teller is not None:
@@ -109,15 +113,22 @@ def _effect_phrase(effect: str | None, stage: str, w: Narration, p: Pending) -> 
             return said
     found = EFFECTS_BY_KEY.get(effect or "")
     if found is not None:
-        phrase = _HAND_OF.sub(lambda m: f"{w.whose(int(m.group(1)))} hand", found.words(w.move))
-        phrase = _TURN_OF.sub(lambda m: f"{w.whose(int(m.group(1)))} next turn", phrase)
-        phrase = _SEAT.sub(lambda m: w.who(int(m.group(1))), phrase)
-        about = f"that {phrase}" if stage == "intent" else found.description
+        if stage == "intent":
+            own = None if _tells_itself(found) else found.intent(w, p)
+            if own is not None:
+                return own
+            if not w.english:
+                return w.say(N_("({effect})"), effect=w.text(found.description))
+            phrase = _HAND_OF.sub(lambda m: f"{w.whose(int(m.group(1)))} hand", found.words(w.move))
+            phrase = _TURN_OF.sub(lambda m: f"{w.whose(int(m.group(1)))} next turn", phrase)
+            phrase = _SEAT.sub(lambda m: str(w.who(int(m.group(1)))), phrase)
+            return f"that {phrase}"
+        about = w.text(found.description)
     else:
-        about = R.EFFECTS.get(effect or "", effect or "no effect")
-    if stage == "intent":
-        return about if found is not None else f"({about})"
-    return f"{w.card(p.card)} takes effect ({about})"
+        about = R.EFFECTS.get(effect or "") or effect or w.text(N_("no effect"))
+        if stage == "intent":
+            return w.say(N_("({effect})"), effect=about)
+    return w.say(N_("{card} takes effect ({effect})"), card=w.card(p.card), effect=about)
 
 
 _SEAT = re.compile(r"\bp(\d)\b")
@@ -140,9 +151,19 @@ def _seven_leftover(w: Narration, c: int) -> str:
     rest = [x for x in w.before.revealed if x != c]
     if not rest:
         return ""
-    verb = "goes" if len(rest) == 1 else "go"
-    text = w.cards(rest)
-    return f". {text[0].upper()}{text[1:]} {verb} back on top of the deck"
+    if len(rest) == 1:
+        said = w.say(N_("{cards} goes back on top of the deck"), cards=w.cards(rest))
+    else:
+        said = w.say(N_("{cards} go back on top of the deck"), cards=w.cards(rest))
+    return ". " + cap(said)
+
+
+def _permanent_about(w: Narration, description: str) -> str:
+    """A permanent's description without its ``"permanent: "`` head, translated."""
+    if w.english:
+        return description.removeprefix("permanent: ")
+    said = w.text(description)
+    return said.split(": ", 1)[-1] if description.startswith("permanent: ") else said
 
 
 def _play_words(w: Narration) -> str:
@@ -151,33 +172,85 @@ def _play_words(w: Narration) -> str:
     s, b, a = w.seat, w.before, w.after
     played = w.full(c)
     if verb == POINTS:
-        return f"{w.subj(s, 'play', True)} {played} for points"
+        return w.by(
+            s, N_("You play {card} for points"), N_("{actor} plays {card} for points"), card=played
+        )
     if verb == SCUTTLE:
-        v = controller(b, t)
+        target = w.owned(t, controller(b, t), s)
         if a.pending is not None and a.pending.kind == KIND_SCUTTLE:
-            return f"{w.subj(s, 'play', True)} {played} to scuttle {w.whose(v, s)} {short_name(t)}"
-        return f"{w.subj(s, 'scuttle', True)} {w.whose(v, s)} {short_name(t)} with {played}"
+            return w.by(
+                s,
+                N_("You play {card} to scuttle {target}"),
+                N_("{actor} plays {card} to scuttle {target}"),
+                card=played,
+                target=target,
+            )
+        return w.by(
+            s,
+            N_("You scuttle {target} with {card}"),
+            N_("{actor} scuttles {target} with {card}"),
+            card=played,
+            target=target,
+        )
     if verb == GLASSES:
-        return f"{w.subj(s, 'play', True)} {played} as glasses"
+        return w.by(
+            s, N_("You play {card} as glasses"), N_("{actor} plays {card} as glasses"), card=played
+        )
     if verb in (ROYAL, JACK_MOVE) and t >= 0:
-        v = controller(b, t)
+        target = w.owned(t, controller(b, t), s)
         dest = controller(a, c)
-        text = f"{w.subj(s, 'play', True)} {played} on {w.whose(v, s)} {short_name(t)}"
         if dest == s:
-            return f"{text} and {w.verb(s, 'take')} it"
-        return f"{text} and {w.verb(s, 'give')} it to {w.who(dest)}"
+            return w.by(
+                s,
+                N_("You play {card} on {target} and take it"),
+                N_("{actor} plays {card} on {target} and takes it"),
+                card=played,
+                target=target,
+            )
+        if dest == w.viewer:
+            return w.say(
+                N_("{actor} plays {card} on {target} and gives it to you"),
+                actor=w.person(s),
+                card=played,
+                target=target,
+            )
+        return w.by(
+            s,
+            N_("You play {card} on {target} and give it to {receiver}"),
+            N_("{actor} plays {card} on {target} and gives it to {receiver}"),
+            card=played,
+            target=target,
+            receiver=w.person(dest),
+        )
     if verb == ROYAL:
         effect = b.rules.effect_of(c)
         if effect is not None and effect.kind == "permanent":
-            about = effect.description.removeprefix("permanent: ")
-            return f"{w.subj(s, 'play', True)} {played} as a permanent ({about})"
-        return f"{w.subj(s, 'play', True)} {played}"
+            return w.by(
+                s,
+                N_("You play {card} as a permanent ({effect})"),
+                N_("{actor} plays {card} as a permanent ({effect})"),
+                card=played,
+                effect=_permanent_about(w, effect.description),
+            )
+        return w.by(s, N_("You play {card}"), N_("{actor} plays {card}"), card=played)
     # a one-off
     p = Pending(c, s, t, victim=to)
     intent = _effect_phrase(_effect_key(b, c), "intent", w, p)
     if b.phase == ANSWER:
-        return f"{w.subj(s, 'answer', True)} with {played} {intent}"
-    return f"{w.subj(s, 'play', True)} {played} as a one-off {intent}"
+        return w.by(
+            s,
+            N_("You answer with {card} {intent}"),
+            N_("{actor} answers with {card} {intent}"),
+            card=played,
+            intent=intent,
+        )
+    return w.by(
+        s,
+        N_("You play {card} as a one-off {intent}"),
+        N_("{actor} plays {card} as a one-off {intent}"),
+        card=played,
+        intent=intent,
+    )
 
 
 def _counter_words(w: Narration) -> str:
@@ -185,33 +258,47 @@ def _counter_words(w: Narration) -> str:
     b, a = w.before, w.after
     p = b.pending
     if p is not None and p.kind == KIND_SCUTTLE:
-        return (
-            f"{w.subj(s, 'block', True)} the scuttle with {w.full(c)}: "
-            f"{w.card(p.card)} goes to the scrap"
+        return w.by(
+            s,
+            N_("You block the scuttle with {card}: {scuttler} goes to the scrap"),
+            N_("{actor} blocks the scuttle with {card}: {scuttler} goes to the scrap"),
+            card=w.full(c),
+            scuttler=w.card(p.card),
         )
-    text = f"{w.subj(s, 'counter', True)} with {w.full(c)}"
     if a.skips[s] > b.skips[s]:
-        mine = "your" if s == w.viewer else "their"
-        text += f" and {w.verb(s, 'give')} up {mine} next turn"
-    return text
+        return w.by(
+            s,
+            N_("You counter with {card} and give up your next turn"),
+            N_("{actor} counters with {card} and gives up their next turn"),
+            card=w.full(c),
+        )
+    return w.by(
+        s, N_("You counter with {card}"), N_("{actor} counters with {card}"), card=w.full(c)
+    )
 
 
 def _resolve_words(w: Narration) -> str:
     s, b, a = w.seat, w.before, w.after
     p = b.pending
+    lets = w.by(s, N_("You let it resolve"), N_("{actor} lets it resolve"))
     if p is None:  # pragma: no cover - resolve always has a pending card
-        return f"{w.subj(s, 'let', True)} it resolve"
+        return lets
     if b.phase == ANSWER or p.kind == KIND_ROYAL:
-        return f"{w.subj(s, 'let', True)} {w.card(p.card)} stand"
-    text = f"{w.subj(s, 'let', True)} it resolve"
+        return w.by(
+            s, N_("You let {card} stand"), N_("{actor} lets {card} stand"), card=w.card(p.card)
+        )
     if a.phase == COUNTER_PHASE and a.pending is not None:
-        return text  # the next seat is asked
+        return lets  # the next seat is asked
     if len(p.counters) % 2 == 1:
-        return f"{text}: {w.card(p.card)} is countered"
-    if p.kind == KIND_SCUTTLE:
+        said = w.say(N_("{card} is countered"), card=w.card(p.card))
+    elif p.kind == KIND_SCUTTLE:
         v = controller(b, p.target)
-        return f"{text}: {w.card(p.card)} scuttles {w.whose(v)} {short_name(p.target)}"
-    return f"{text}: {_effect_phrase(_effect_key(b, p.card), 'outcome', w, p)}"
+        said = w.say(
+            N_("{card} scuttles {target}"), card=w.card(p.card), target=w.owned(p.target, v)
+        )
+    else:
+        said = _effect_phrase(_effect_key(b, p.card), "outcome", w, p)
+    return f"{lets}: {w.clause(said)}"
 
 
 def _discard_words(w: Narration) -> str:
@@ -219,18 +306,50 @@ def _discard_words(w: Narration) -> str:
     cs = w.move.cards
     if b.phase == PICK_PHASE and b.pending is not None:
         victim = b.pending.victim
-        return f"{w.subj(s, 'make', True)} {w.who(victim)} discard {w.cards(cs)}"
-    text = f"{w.subj(s, 'discard', True)} {w.cards(cs)}"
+        if victim == w.viewer:
+            return w.say(
+                N_("{actor} makes you discard {cards}"), actor=w.person(s), cards=w.cards(cs)
+            )
+        return w.by(
+            s,
+            N_("You make {victim} discard {cards}"),
+            N_("{actor} makes {victim} discard {cards}"),
+            victim=w.person(victim),
+            cards=w.cards(cs),
+        )
     if b.phase == HAND_LIMIT:
-        return f"{text} down to the hand limit"
+        return w.by(
+            s,
+            N_("You discard {cards} down to the hand limit"),
+            N_("{actor} discards {cards} down to the hand limit"),
+            cards=w.cards(cs),
+        )
     p = b.pending
     if p is not None and _effect_key(b, p.card) == R.DISCARD_ONE_DRAW_THREE:
-        drawn = w.drawn(p.by)
-        return f"{text} and {w.verb(s, 'draw')} {w.cards(drawn)}"
+        return w.by(
+            s,
+            N_("You discard {cards} and draw {drawn}"),
+            N_("{actor} discards {cards} and draws {drawn}"),
+            cards=w.cards(cs),
+            drawn=w.cards(w.drawn(p.by)),
+        )
     if b.rules.four_random:
-        text += " at random"
+        text = w.by(
+            s,
+            N_("You discard {cards} at random"),
+            N_("{actor} discards {cards} at random"),
+            cards=w.cards(cs),
+        )
+    else:
+        text = w.by(s, N_("You discard {cards}"), N_("{actor} discards {cards}"), cards=w.cards(cs))
     if a.phase == DISCARD_PHASE and a.to_act != s:
-        text += f"; {w.must_discard(a.to_act)} next"
+        nxt = w.by(
+            a.to_act,
+            N_("you must discard {count} next"),
+            N_("{actor} must discard {count} next"),
+            count=w.count(min(2, len(a.hands[a.to_act]))),
+        )
+        text += "; " + nxt
     return text
 
 
@@ -241,29 +360,34 @@ def _ending(w: Narration) -> str:
         return ""
     term = a.termination or ""
     if a.winners:
-        verb = "wins" if len(a.winners) == 1 and w.viewer not in a.winners else "win"
-        return f"{w.group(a.winners, True)} {verb}."
+        if len(a.winners) == 1:
+            return w.by(a.winners[0], N_("You win."), N_("{actor} wins."))
+        if w.viewer in a.winners:
+            others = [v for v in a.winners if v != w.viewer]
+            return w.say(N_("You and {players} win."), players=w.group(others))
+        return w.say(N_("{players} win."), players=w.group(a.winners))
     if term == "passes":
-        return "The game is drawn: too many passes in a row."
+        return w.say(N_("The game is drawn: too many passes in a row."))
     if term == "move-cap":
-        return "The game is drawn: the move limit is reached."
-    return "The game is drawn."
+        return w.say(N_("The game is drawn: the move limit is reached."))
+    return w.say(N_("The game is drawn."))
 
 
 def _sentence(w: Narration) -> str:
     verb, c = w.move.verb, w.move.card
     s = w.seat
     if verb == AGREE_DRAW:
-        return "The players agree to a draw."
+        return w.say(N_("The players agree to a draw."))
     if verb == RESIGN:
-        main = f"{w.subj(s, 'resign', True)}"
+        main = w.by(s, N_("You resign"), N_("{actor} resigns"))
     elif verb == DRAW:
-        drawn = w.drawn(s)
-        main = f"{w.subj(s, 'draw', True)} {w.cards(drawn)}"
+        main = w.by(
+            s, N_("You draw {cards}"), N_("{actor} draws {cards}"), cards=w.cards(w.drawn(s))
+        )
         if not w.before.deck and w.after.scrap != w.before.scrap:
-            main = f"The scrap is shuffled into a new deck. {main}"
+            main = w.say(N_("The scrap is shuffled into a new deck.")) + " " + main
     elif verb == PASS:
-        main = w.subj(s, "pass", True)
+        main = w.by(s, N_("You pass"), N_("{actor} passes"))
     elif verb in (POINTS, SCUTTLE, ROYAL, GLASSES, JACK_MOVE, ONEOFF):
         main = _play_words(w) + _seven_leftover(w, c)
     elif verb == COUNTER:
@@ -272,18 +396,31 @@ def _sentence(w: Narration) -> str:
         main = _resolve_words(w)
     elif verb == TAKE and w.before.phase == PICK_PHASE and w.before.pending is not None:
         victim = w.before.pending.victim
-        main = f"{w.subj(s, 'take', True)} {w.card(c)} from {w.whose(victim, s)} hand"
+        main = w.by(
+            s,
+            N_("You take {card} from {hand}"),
+            N_("{actor} takes {card} from {hand}"),
+            card=w.card(c),
+            hand=w.hand(victim, s),
+        )
     elif verb == TAKE:
-        main = f"{w.subj(s, 'take', True)} {w.card(c)} from the scrap"
+        main = w.by(
+            s,
+            N_("You take {card} from the scrap"),
+            N_("{actor} takes {card} from the scrap"),
+            card=w.card(c),
+        )
     elif verb == DISCARD:
         main = _discard_words(w)
     elif verb == SCRAP:
-        main = (
-            f"{w.who(s, True)} cannot play {w.card(c)} and {w.verb(s, 'scrap')} it"
-            + _seven_leftover(w, c)
-        )
+        main = w.by(
+            s,
+            N_("You cannot play {card} and scrap it"),
+            N_("{actor} cannot play {card} and scraps it"),
+            card=w.card(c),
+        ) + _seven_leftover(w, c)
     else:  # pragma: no cover - every verb is handled above
-        main = f"{w.who(s, True)} {w.verb(s, 'move')}"
+        main = w.by(s, N_("You move"), N_("{actor} moves"))
     end = _ending(w)
     return f"{main}. {end}" if end else f"{main}."
 
@@ -338,7 +475,7 @@ def describe(
     full = [f"p{i}" for i in range(n)]
     if names is not None:
         full[: min(n, len(names))] = list(names)[:n]
-    return _sentence(Narration(before, after, seat, m, viewer, full, seen))
+    return _sentence(Narration(before, after, seat, m, viewer, full, seen, lang))
 
 
 def describe_history(
