@@ -19,6 +19,7 @@ from cuttle.i18n import N_
 
 from .analysis import routes as analysis_routes
 from .analysis.service import AnalysisService, analysis_queue
+from .puzzles import routes as puzzle_routes
 from .bots import BotRunner
 from .cluster.bus import LocalBus
 from .db import make_engine, make_sessionmaker, migrate
@@ -255,6 +256,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.state.league.grant_admins()
     app.state.series = SeriesService(sessions, app.state.service)
     app.state.bot_hub = botapi.BotHub(BotAccounts(sessions))
+    app.state.sessions = sessions  # the puzzles' rows (server/puzzles)
     app.state.analyses = AnalysisService(
         sessions,
         settings.database_url,
@@ -294,6 +296,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(bot_site.router)
     app.include_router(bot_site.page_router)
     app.include_router(analysis_routes.router)
+    app.include_router(puzzle_routes.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
     app.add_middleware(LanguageMiddleware)  # inside SessionLookup: it reads the user
