@@ -6,6 +6,9 @@ process (which dies with it), and stores the move through the same checks, group
 and pub/sub as a person's move (:meth:`GameService.play_bot_job
 <cuttle.server.game.service.GameService.play_bot_job>`). See :mod:`cuttle.server.cluster.botqueue`
 for how a job outlives a worker that dies mid-search.
+
+It also runs the games' analyses the web workers queue (:mod:`cuttle.server.analysis`),
+one at a time, in a child process of its own.
 """
 
 from __future__ import annotations
@@ -16,7 +19,9 @@ import contextlib
 import functools
 import logging
 import signal
+from collections.abc import Awaitable
 
+from .analysis.service import AnalysisService, analysis_queue
 from .bots import BotRunner, die_with_parent
 from .cluster.botqueue import BotQueue
 from .cluster.bus import RedisBus
@@ -38,7 +43,14 @@ async def run_bot_worker(settings: Settings, jobs: int) -> None:
     service = GameService(make_sessionmaker(engine), runner, 0.0, bus, queue)
     loop = asyncio.get_running_loop()
     fallback = functools.partial(service.play_bot_job, fallback=True)
-    serving = loop.create_task(queue.serve(service.play_bot_job, bus.worker_id, jobs, fallback))
+    analyses = AnalysisService(service.sessions, settings.database_url, service.offload)
+    work = analysis_queue(settings.redis_url)
+    serving = loop.create_task(
+        _serve_both(
+            queue.serve(service.play_bot_job, bus.worker_id, jobs, fallback),
+            work.serve(analyses.run_job, bus.worker_id, 1, analyses.give_up),
+        )
+    )
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, serving.cancel)
     log.warning("bot worker %s: %d jobs at a time", bus.worker_id, jobs)
@@ -49,8 +61,16 @@ async def run_bot_worker(settings: Settings, jobs: int) -> None:
     finally:
         with contextlib.suppress(Exception):
             await service.close()
+        with contextlib.suppress(Exception):
+            await analyses.close()
+            await work.close()
         runner.close()
         engine.dispose()
+
+
+async def _serve_both(bots: Awaitable[None], analyses: Awaitable[None]) -> None:
+    """Serve bot turns and analyses together until cancelled."""
+    await asyncio.gather(bots, analyses)
 
 
 def bot_worker_main(argv: list[str]) -> int:

@@ -45,12 +45,23 @@ Job = Callable[[str, int, float], Awaitable[None]]
 class BotQueue:
     """Adds bot turns to the stream (web workers) and serves them (bot workers)."""
 
-    def __init__(self, url: str, lease: float = 15.0) -> None:
-        """Use Redis at ``url``; a job not renewed for ``lease`` seconds is taken over."""
+    def __init__(
+        self,
+        url: str,
+        lease: float = 15.0,
+        stream: str = STREAM,
+        group: str = GROUP,
+        dead: str = DEAD,
+        key: str = "cuttle:botjob",
+    ) -> None:
+        """Use Redis at ``url``; a job not renewed for ``lease`` seconds is taken over.
+        Another kind of job (a game's analysis) uses its own ``stream``, ``group``,
+        ``dead`` stream and once-only ``key`` prefix."""
         import redis.asyncio as aioredis
 
         self.url = url
         self.lease = lease
+        self.stream, self.group, self.dead, self.key = stream, group, dead, key
         self.redis: Any = aioredis.Redis.from_url(
             url, decode_responses=True, socket_timeout=10, socket_connect_timeout=2
         )
@@ -61,11 +72,11 @@ class BotQueue:
     async def enqueue(self, gid: str, n: int, not_before: float) -> bool:
         """Add the bot turn after event ``n`` of game ``gid`` unless it was added already;
         return whether this call added it. Raises if Redis cannot be reached."""
-        key = f"cuttle:botjob:{gid}:{n}"
+        key = f"{self.key}:{gid}:{n}"
         if not await self.redis.set(key, "1", nx=True, ex=600):
             return False
         try:
-            await self.redis.xadd(STREAM, {"g": gid, "n": str(n), "at": f"{not_before:.3f}"})
+            await self.redis.xadd(self.stream, {"g": gid, "n": str(n), "at": f"{not_before:.3f}"})
         except BaseException:
             with contextlib.suppress(Exception):
                 await self.redis.delete(key)
@@ -76,7 +87,7 @@ class BotQueue:
         from redis.exceptions import ResponseError
 
         try:
-            await self.redis.xgroup_create(STREAM, GROUP, id="0", mkstream=True)
+            await self.redis.xgroup_create(self.stream, self.group, id="0", mkstream=True)
         except ResponseError as e:
             if "BUSYGROUP" not in str(e):
                 raise
@@ -88,14 +99,16 @@ class BotQueue:
 
         try:
             claimed = await self.redis.xautoclaim(
-                STREAM, GROUP, consumer, min_idle_time=int(self.lease * 1000), count=1
+                self.stream, self.group, consumer, min_idle_time=int(self.lease * 1000), count=1
             )
             if claimed[1]:
                 entry_id, fields = claimed[1][0]
                 if fields:
                     log.warning("bot worker %s took over abandoned job %s", consumer, fields)
                     return entry_id, fields, await self._deliveries(entry_id)
-            got = await self.redis.xreadgroup(GROUP, consumer, {STREAM: ">"}, count=1, block=1000)
+            got = await self.redis.xreadgroup(
+                self.group, consumer, {self.stream: ">"}, count=1, block=1000
+            )
         except ResponseError as e:
             if "NOGROUP" not in str(e):
                 raise
@@ -108,7 +121,9 @@ class BotQueue:
 
     async def _deliveries(self, entry_id: str) -> int:
         """How many times job ``entry_id`` has been handed out."""
-        info = await self.redis.xpending_range(STREAM, GROUP, min=entry_id, max=entry_id, count=1)
+        info = await self.redis.xpending_range(
+            self.stream, self.group, min=entry_id, max=entry_id, count=1
+        )
         return int(info[0]["times_delivered"]) if info else 1
 
     async def _renew(self, consumer: str, entry_id: str) -> None:
@@ -117,7 +132,12 @@ class BotQueue:
             await asyncio.sleep(self.lease / 3)
             with contextlib.suppress(Exception):
                 await self.redis.xclaim(
-                    STREAM, GROUP, consumer, min_idle_time=0, message_ids=[entry_id], justid=True
+                    self.stream,
+                    self.group,
+                    consumer,
+                    min_idle_time=0,
+                    message_ids=[entry_id],
+                    justid=True,
                 )
 
     async def serve(
@@ -187,16 +207,17 @@ class BotQueue:
             renew.cancel()
         if last:
             await self._bury(fields, attempts, outcome)
-        await self.redis.xack(STREAM, GROUP, entry_id)
-        await self.redis.xdel(STREAM, entry_id)
+        await self.redis.xack(self.stream, self.group, entry_id)
+        await self.redis.xdel(self.stream, entry_id)
         self.done += 1
 
     async def _bury(self, fields: dict[str, str], attempts: int, outcome: str) -> None:
-        """Copy a job given up on to :data:`DEAD`, saying what became of its turn, and log it."""
+        """Copy a job given up on to its dead-letter stream (:data:`DEAD` for bot turns),
+        saying what became of it, and log it."""
         log.error("bot job %s failed %d times; dead-lettered (%s)", fields, attempts - 1, outcome)
         entry = {**fields, "tries": str(attempts - 1), "outcome": outcome[:500]}
         entry["at_dead"] = f"{time.time():.3f}"
-        await self.redis.xadd(DEAD, entry, maxlen=1000, approximate=True)
+        await self.redis.xadd(self.dead, entry, maxlen=1000, approximate=True)
 
     async def close(self) -> None:
         """Stop serving and disconnect."""

@@ -1,5 +1,6 @@
 // Replay viewer: every position of a finished game, all cards shown.
 import { renderBoard, statusText } from "./board.js";
+import { attachAnalysis } from "./analysis.js";
 
 const root = document.getElementById("replay-root");
 const gid = root.dataset.game;
@@ -7,6 +8,7 @@ const me = root.dataset.seat === "" ? null : Number(root.dataset.seat); // the v
 const $ = (id) => document.getElementById(id);
 let data = null;
 let i = 0;
+let analysis = null; // the engine review's panel (analysis.js)
 
 // The seats' names as the live table shows them ("Easy bot 2" where bots share a level).
 function namesOf(players) {
@@ -45,6 +47,7 @@ function show() {
     li.appendChild(b);
     ol.appendChild(li);
   });
+  if (analysis) analysis.show(i);
 }
 
 function step(to) { i = Math.max(0, Math.min(data.lines.length, to)); show(); }
@@ -54,6 +57,7 @@ async function init() {
   data = await r.json();
   if (!r.ok) { $("status-line").textContent = data.error; return; }
   data.names = namesOf(data.players);
+  analysis = attachAnalysis({ gid, data, me, step, board: $("board"), log: $("log") });
   $("rp-first").onclick = () => step(0);
   $("rp-prev").onclick = () => step(i - 1);
   $("rp-next").onclick = () => step(i + 1);

@@ -1,0 +1,159 @@
+"""The game analysis on the site (issue 28): the API, its storage and who runs it.
+
+A real ``cuttle serve`` on SQLite with a tiny search budget (``CUTTLE_ANALYSIS_BUDGET``)
+runs each analysis in its own child process; with Redis (and PostgreSQL) the web worker
+only queues it and a ``cuttle bot-worker`` runs it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from leagueutil import league_server, register
+from srvutil import Client, ServerProc, new_table, unhurried_move
+
+BUDGET = {"CUTTLE_ANALYSIS_BUDGET": "30"}
+"""Thirty search iterations a ply: a short game is analysed in a second or two."""
+PATIENCE = 30.0
+"""Seconds a socket waits for the next message (the test machine is shared and busy)."""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """One server for the module (SQLite, the tiny budget)."""
+    proc = ServerProc(tmp_path_factory.mktemp("analysis") / "data", env=BUDGET).start()
+    yield proc
+    proc.stop()
+
+
+def finished_game(alice: Client, bob: Client, plies: int = 6, seed: int = 5) -> str:
+    """A two-person game: ``plies`` calm moves (no points, no royals), then the player to
+    move resigns; its id."""
+    gid = new_table(alice, bob)
+    socks = [alice.ws(gid), bob.ws(gid)]
+    last = [s.until(lambda m: m["t"] == "state", PATIENCE) for s in socks]
+    rng = random.Random(seed)
+    for k in range(plies):
+        seat = last[0]["view"]["to_act"]
+        mine = last[seat]
+        socks[seat].send(
+            {"t": "move", "move": unhurried_move(mine["legal"], rng), "id": f"m{k}", "n": mine["n"]}
+        )
+        last = [s.until(lambda m: m["t"] == "event", PATIENCE) for s in socks]
+    socks[last[0]["view"]["to_act"]].send({"t": "resign"})
+    for s in socks:
+        s.until(lambda m: m["t"] == "event" and m["view"]["winner"] is not None, PATIENCE)
+        s.close()
+    return gid
+
+
+def wait_for(client: Client, gid: str, status: str, timeout: float = 30) -> dict[str, Any]:
+    """Poll ``GET /api/games/{gid}/analysis`` until its status is ``status``."""
+    deadline = time.monotonic() + timeout
+    seen: list[str] = []
+    while time.monotonic() < deadline:
+        r = client.http.get(f"/api/games/{gid}/analysis")
+        assert r.status_code == 200, r.text
+        body: dict[str, Any] = r.json()
+        seen.append(body["status"])
+        if body["status"] == status:
+            return body
+        assert body["status"] != "failed", body
+        time.sleep(0.1)
+    pytest.fail(f"analysis of {gid} never became {status} (saw {sorted(set(seen))})")
+
+
+def test_an_unknown_game_is_404_and_a_game_in_play_is_409(site: ServerProc) -> None:
+    alice, bob = Client(site.url), Client(site.url)
+    assert alice.post("/api/games/nosuchgame/analysis").status_code == 404
+    assert alice.http.get("/api/games/nosuchgame/analysis").status_code == 404
+    assert alice.http.get("/api/games/" + "x" * 40 + "/analysis").status_code == 404
+    gid = new_table(alice, bob)
+    r = alice.post(f"/api/games/{gid}/analysis")
+    assert r.status_code == 409, r.text
+    assert "over" in r.json()["error"]
+    assert alice.http.get(f"/api/games/{gid}/analysis").status_code == 409
+    assert site.query("SELECT count(*) FROM game_analyses WHERE game_id = ?", gid) == [(0,)]
+
+
+def test_asking_needs_the_sessions_csrf_token(site: ServerProc) -> None:
+    alice, bob = Client(site.url), Client(site.url)
+    gid = finished_game(alice, bob, plies=2)
+    r = alice.http.post(f"/api/games/{gid}/analysis", json={})
+    assert r.status_code == 403, r.text
+    assert Client(site.url).http.get(f"/api/games/{gid}/analysis").json()["status"] == "none"
+
+
+def test_a_finished_game_is_analysed_once_and_the_review_is_stored(site: ServerProc) -> None:
+    alice, bob = Client(site.url), Client(site.url)
+    gid = finished_game(alice, bob, plies=6)
+    before = alice.http.get(f"/api/games/{gid}/analysis").json()
+    assert before == {"status": "none", "progress": {"done": 0, "total": 0}, "review": None}
+
+    first = alice.post(f"/api/games/{gid}/analysis")
+    assert first.status_code == 202, first.text
+    assert first.json()["status"] == "queued"
+    again = bob.post(f"/api/games/{gid}/analysis")  # asking twice changes nothing
+    assert again.status_code in (200, 202), again.text
+    assert again.json()["status"] in ("queued", "running", "done")
+
+    done = wait_for(Client(site.url), gid, "done")  # a spectator reads it too
+    review = done["review"]
+    # Six calm moves and the resignation: seven plies, each by the seat the replay names.
+    lines = alice.http.get(f"/api/games/{gid}/replay").json()["lines"]
+    assert len(lines) == 7
+    assert [p["ply"] for p in review["plies"]] == [1, 2, 3, 4, 5, 6, 7]
+    assert [p["seat"] for p in review["plies"]] == [int(line[1]) for line in lines]
+    assert [p["move"] for p in review["plies"]] == [line.split(": ", 1)[1] for line in lines]
+    assert review["plies"][-1]["move"] == "resign"
+    assert len(review["series"]) == 8
+    assert len(review["accuracy"]) == 2
+    assert done["progress"] == {"done": 7, "total": 7}
+
+    rows = site.query(
+        "SELECT status, plies_done, plies_total, requested_by, finished_at FROM game_analyses"
+        " WHERE game_id = ?",
+        gid,
+    )
+    assert len(rows) == 1
+    status, plies_done, plies_total, requested_by, finished_at = rows[0]
+    assert (status, plies_done, plies_total) == ("done", 7, 7)
+    assert requested_by == alice.user["id"]  # the first to ask, not bob
+    # Asking once it is done returns the stored review (200) and runs nothing again.
+    third = bob.post(f"/api/games/{gid}/analysis")
+    assert third.status_code == 200, third.text
+    assert third.json()["review"] == review
+    time.sleep(0.3)
+    assert site.query("SELECT finished_at FROM game_analyses WHERE game_id = ?", gid) == [
+        (finished_at,)
+    ]
+
+
+def test_a_ranked_game_asks_for_its_own_analysis(tmp_path: Path) -> None:
+    server = league_server(tmp_path / "data")
+    server.env.update(BUDGET)
+    server.start()
+    try:
+        ann, ben = register(server.url, "ann"), register(server.url, "ben")
+        r = ann.post("/api/league/challenges", {"opponent": "ben", "rules": "standard"})
+        assert r.status_code == 201, r.text
+        r = ben.post(f"/api/league/challenges/{r.json()['id']}/accept")
+        assert r.status_code == 200, r.text
+        gid = r.json()["match"]["game"]
+        assert ann.http.get(f"/api/games/{gid}").json()["ranked"] is True
+        sock = ann.ws(gid)
+        sock.until(lambda m: m["t"] == "state", PATIENCE)
+        sock.send({"t": "resign"})
+        sock.until(lambda m: m["t"] == "event" and m["view"]["winner"] is not None, PATIENCE)
+        sock.close()
+        done = wait_for(ben, gid, "done")
+        assert [p["move"] for p in done["review"]["plies"]] == ["resign"]
+        rows = server.query("SELECT requested_by FROM game_analyses WHERE game_id = ?", gid)
+        assert rows == [(None,)]  # the site asked, nobody in particular
+    finally:
+        server.stop()
