@@ -185,6 +185,10 @@ class Narration:
         """``text`` after a colon: capitalised where the language wants it (German)."""
         return cap(text) if self.grammar.cap_after_colon else text
 
+    def join(self, parts: Sequence[str]) -> str:
+        """Clauses or names joined with the language's ``and``."""
+        return self.grammar.join(parts)
+
     def text(self, message: str) -> str:
         """A fixed text (an effect's description) in the reader's language."""
         return message if self.english else self._gettext(message)

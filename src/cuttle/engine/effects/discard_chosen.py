@@ -3,8 +3,11 @@ discard."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..moves import DISCARD, Move
+from ..narration import Narration
+from ..table import Pending
 from .pick import PickEffect
 
 
@@ -16,6 +19,10 @@ class DiscardChosen(PickEffect):
     description = "look at a chosen player's hand and choose a card they discard"
     verb = DISCARD
     verb_phrase = "picks a card to discard from the hand of"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that picks a card to discard from Bob's hand``."""
+        return w.say(N_("that picks a card to discard from {hand}"), hand=w.hand(p.victim))
 
     def carry_out(self, g: Core, s: int, victim: int, c: int) -> None:
         """The victim's card goes to the scrap."""

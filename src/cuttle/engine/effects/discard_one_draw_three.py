@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move
@@ -63,12 +64,16 @@ class DiscardOneDrawThree(Effect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to discard one card and draw three``."""
-        return "to discard one card and draw three"
+        return w.say(N_("to discard one card and draw three"))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``Bob must discard a card, then draw three``, or what an empty hand drew."""
         if w.after.phase == DISCARD_PHASE:
-            return f"{w.subj(p.by, 'must')} discard a card, then draw three"
+            return w.by(
+                p.by,
+                N_("you must discard a card, then draw three"),
+                N_("{actor} must discard a card, then draw three"),
+            )
         return w.draws(p.by)
 
     def score(self, g: Core, s: int, move: Move) -> float:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move, seated
-from ..narration import Narration, join
+from ..narration import Narration
 from ..table import DISCARD_PHASE, Pending
 
 
@@ -116,10 +117,21 @@ class DiscardTwo(Effect):
     def intent(self, w: Narration, p: Pending) -> str:
         """``to make Bob discard two cards`` (the victim, or every opponent)."""
         if p.victim >= 0:
-            return f"to make {w.who(p.victim)} discard two cards"
+            return w.by(
+                p.victim,
+                N_("to make you discard two cards"),
+                N_("to make {actor} discard two cards"),
+            )
         if w.before.rules.four_victims == "all" and w.before.n > 2:
-            return "to make every opponent discard two cards"
-        return f"to make {w.group(w.before.opponents(p.by))} discard two cards"
+            return w.say(N_("to make every opponent discard two cards"))
+        victims = w.before.opponents(p.by)
+        if len(victims) == 1:
+            return w.by(
+                victims[0],
+                N_("to make you discard two cards"),
+                N_("to make {actor} discard two cards"),
+            )
+        return w.say(N_("to make {players} discard two cards"), players=w.group(victims))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``Bob must discard two cards`` (the first victim); under ``four_random``
@@ -132,8 +144,15 @@ class DiscardTwo(Effect):
             kept = set(w.after.hands[v])
             lost = [c for c in w.before.hands[v] if c not in kept]
             if v != p.by and lost:
-                told.append(f"{w.subj(v, 'discard')} {w.cards(lost)} at random")
-        return join(told) if told else "nobody has a card to discard"
+                told.append(
+                    w.by(
+                        v,
+                        N_("you discard {cards} at random"),
+                        N_("{actor} discards {cards} at random"),
+                        cards=w.cards(lost),
+                    )
+                )
+        return w.join(told) if told else w.say(N_("nobody has a card to discard"))
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """Two cards gone from a hand."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, ONEOFF, Move
@@ -35,7 +36,7 @@ class DrawTwo(Effect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to draw two cards``."""
-        return "to draw two cards"
+        return w.say(N_("to draw two cards"))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``Bob draws two cards`` (``you draw the 7♦ and 9♠`` to the drawer)."""

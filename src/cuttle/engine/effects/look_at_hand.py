@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..moves import Move
+from ..narration import Narration
 from ..table import Pending
 from .chosen import ChosenSeatEffect, look
 
@@ -15,6 +17,10 @@ class LookAtHand(ChosenSeatEffect):
     key = "look-at-hand"
     description = "look at a chosen player's hand"
     verb_phrase = "looks at the hand of"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that looks at Bob's hand``."""
+        return w.say(N_("that looks at {hand}"), hand=w.hand(p.victim))
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """The player learns the victim's cards."""

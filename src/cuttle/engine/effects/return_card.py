@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import describe
 from ..core import Core
 from ..moves import Move
@@ -76,10 +77,12 @@ class ReturnCard(TargetedEffect):
     def intent(self, w: Narration, p: Pending) -> str:
         """``to return Bob's K♥ to his hand`` (``to the top of the deck``)."""
         if w.before.rules.nine_to_deck:
-            where = "to the top of the deck"
-        else:
-            where = f"to {w.whose(controller(w.before, p.target))} hand"
-        return f"to return {w.target(p)} {where}"
+            return w.say(N_("to return {target} to the top of the deck"), target=w.target(p))
+        return w.say(
+            N_("to return {target} to {hand}"),
+            target=w.target(p),
+            hand=w.hand(controller(w.before, p.target)),
+        )
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``the K♥ returns to Bob's hand, frozen for a turn`` (or goes on the deck)."""
@@ -87,12 +90,16 @@ class ReturnCard(TargetedEffect):
         base = base_under(w.before, t)
         holder = hand_of(w.after, t)
         if holder < 0:
-            where = "goes on top of the deck"
+            said = w.say(N_("{card} goes on top of the deck"), card=w.card(t))
+        elif t in w.after.frozen:
+            said = w.say(
+                N_("{card} returns to {hand}, frozen for a turn"),
+                card=w.card(t),
+                hand=w.hand(holder),
+            )
         else:
-            where = f"returns to {w.whose(holder)} hand"
-            if t in w.after.frozen:
-                where += ", frozen for a turn"
-        return f"{w.card(t)} {where}{w.goes_back(base)}"
+            said = w.say(N_("{card} returns to {hand}"), card=w.card(t), hand=w.hand(holder))
+        return said + w.goes_back(base)
 
 
 RETURN_CARD = ReturnCard()

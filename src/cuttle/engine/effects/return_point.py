@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import describe
 from ..core import Core
 from ..moves import Move
+from ..narration import Narration
 from ..table import Pending
 from .common import TargetedEffect
 from .scrap_point import point_targets
@@ -40,6 +42,10 @@ class ReturnPoint(TargetedEffect):
         g.scrap.extend(leftovers)
         g.to_hand(owner, t, True)
         return False
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that returns the Seven of Clubs to its owner``."""
+        return w.say(N_("that returns {card} to its owner"), card=w.full(p.target))
 
     def words(self, move: Move) -> str:
         """``returns the Seven of Clubs to its owner``."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import describe
 from ..core import Core
 from ..effect import Effect
@@ -72,15 +73,20 @@ class RevealAndPlay(Effect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to reveal the top of the deck and play it`` (``a revealed card`` for more)."""
-        return "to reveal the top of the deck and play " + (
-            "a revealed card" if w.before.rules.seven_reveals > 1 else "it"
-        )
+        if w.before.rules.seven_reveals > 1:
+            return w.say(N_("to reveal the top of the deck and play a revealed card"))
+        return w.say(N_("to reveal the top of the deck and play it"))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``Bob reveals the 7♦``, or that the deck was empty."""
         if w.after.phase == SEVEN_PHASE:
-            return f"{w.subj(p.by, 'reveal')} {w.cards(w.after.revealed)}"
-        return "the deck is empty: nothing to reveal"
+            return w.by(
+                p.by,
+                N_("you reveal {cards}"),
+                N_("{actor} reveals {cards}"),
+                cards=w.cards(w.after.revealed),
+            )
+        return w.say(N_("the deck is empty: nothing to reveal"))
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A free play of an unknown card."""

@@ -3,10 +3,12 @@ at once, as a seven plays its card."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, ONEOFF, SCRAP, TAKE, Move, make
+from ..narration import Narration
 from ..table import SEVEN_PHASE, TAKE_PHASE, Pending
 
 
@@ -90,6 +92,10 @@ class ReviveAndPlay(Effect):
         if c not in g.revealed:
             return f"The {describe(c)} was not revived: play the revived card"
         return "The revived card can only be scrapped when it cannot be played"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that revives a card from the scrap to play it``."""
+        return w.say(N_("that revives a card from the scrap to play it"))
 
     def words(self, move: Move) -> str:
         """``revives a card from the scrap to play it``."""

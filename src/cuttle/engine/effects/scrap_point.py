@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import describe
 from ..core import Core
+from ..narration import Narration
+from ..table import Pending
 from .common import ScrapTargetEffect
 
 
@@ -24,6 +27,10 @@ class ScrapPoint(ScrapTargetEffect):
 
     key = "scrap-point"
     description = "scrap a target point card, with its jacks"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that scraps the Seven of Clubs``."""
+        return w.say(N_("that scraps {card}"), card=w.full(p.target))
 
     def targets(self, g: Core, s: int) -> list[tuple[int, int]]:
         """Point cards on any field, not shielded."""

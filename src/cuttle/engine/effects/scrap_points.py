@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
 from ..moves import Move
@@ -33,15 +34,18 @@ class ScrapPoints(Effect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to scrap every point card``."""
-        return "to scrap every point card"
+        return w.say(N_("to scrap every point card"))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``the A♣ scraps every point card (the 7♦ and 9♠)``: what lay there went."""
         b = w.before
         gone = [st.card for v in range(b.n) for st in b.points[v]]
         gone += [j for v in range(b.n) for st in b.points[v] for j, _ in st.covers]
-        listed = f" ({w.cards(gone)})" if gone else " (there are none)"
-        return f"{w.card(p.card)} scraps every point card{listed}"
+        if not gone:
+            return w.say(N_("{card} scraps every point card (there are none)"), card=w.card(p.card))
+        return w.say(
+            N_("{card} scraps every point card ({cards})"), card=w.card(p.card), cards=w.cards(gone)
+        )
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """The points taken from the strongest opponent less the side's own."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..narration import Narration
 from ..table import Pending
@@ -37,7 +38,7 @@ class ScrapRoyal(ScrapTargetEffect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to scrap Bob's Q♠``."""
-        return f"to scrap {w.target(p)}"
+        return w.say(N_("to scrap {target}"), target=w.target(p))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``the 2♣ scraps Bob's Q♠``; a cover's card goes back to its holder."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import KING, POINT_VALUE, RANK_OF
 from ..core import Core
 from ..effect import Effect
 from ..moves import Move
-from ..narration import Narration, short_name
+from ..narration import Narration
 from ..table import BARE_STACKS, Pending, Stack
 
 
@@ -45,7 +46,7 @@ class ScrapRoyals(Effect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to scrap every royal and glasses``."""
-        return "to scrap every royal and glasses"
+        return w.say(N_("to scrap every royal and glasses"))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``the 6♣ scraps every royal and glasses (the K♥)``, and which stolen point
@@ -54,12 +55,25 @@ class ScrapRoyals(Effect):
         gone = [st.card for v in range(b.n) for st in b.faces[v]]
         gone += [j for v in range(b.n) for st in (*b.faces[v], *b.points[v]) for j, _ in st.covers]
         gone += [c for v in range(b.n) for c in b.glasses[v]]
-        listed = f" ({w.cards(gone)})" if gone else " (there are none)"
-        text = f"{w.card(p.card)} scraps every royal and glasses{listed}"
+        if gone:
+            text = w.say(
+                N_("{card} scraps every royal and glasses ({cards})"),
+                card=w.card(p.card),
+                cards=w.cards(gone),
+            )
+        else:
+            text = w.say(
+                N_("{card} scraps every royal and glasses (there are none)"), card=w.card(p.card)
+            )
         for v in range(b.n):
             for st in b.points[v]:
                 if st.covers and st.owner != v:
-                    text += f"; the {short_name(st.card)} goes back to {w.who(st.owner)}"
+                    text += "; " + w.by(
+                        st.owner,
+                        N_("{card} goes back to you"),
+                        N_("{card} goes back to {actor}"),
+                        card=w.named(st.card),
+                    )
         return text
 
     def score(self, g: Core, s: int, move: Move) -> float:

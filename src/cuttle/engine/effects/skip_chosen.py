@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..moves import Move
+from ..narration import Narration
 from ..table import Pending
 from .chosen import ChosenSeatEffect
 
@@ -15,6 +17,10 @@ class SkipChosen(ChosenSeatEffect):
     description = "a chosen player skips their next turn"
     needs_cards = False
     verb_phrase = "skips the next turn of"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that skips Bob's next turn``."""
+        return w.say(N_("that skips {turn}"), turn=w.turn(p.victim))
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Owe the named seat one skipped turn."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
 from ..moves import Move
+from ..narration import Narration
 from ..table import Pending
 
 
@@ -19,6 +21,10 @@ class SkipNext(Effect):
         """Owe the next seat one skipped turn."""
         g.skips[(p.by + 1) % g.n] += 1
         return False
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that makes the next player skip a turn``."""
+        return w.say(N_("that makes the next player skip a turn"))
 
     def words(self, move: Move) -> str:
         """``makes the next player skip a turn``."""

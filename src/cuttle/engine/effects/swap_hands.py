@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
 from ..moves import Move
@@ -33,11 +34,13 @@ class SwapHands(Effect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to swap hands with Bob``."""
-        return f"to swap hands with {w.who(1 - p.by)}"
+        return w.by(1 - p.by, N_("to swap hands with you"), N_("to swap hands with {actor}"))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``You and Bob swap hands``."""
-        return f"{w.group((0, 1))} swap hands"
+        if w.viewer in (0, 1):
+            return w.say(N_("you and {actor} swap hands"), actor=w.person(1 - w.viewer))
+        return w.say(N_("{players} swap hands"), players=w.group((0, 1)))
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """The difference in hand sizes."""

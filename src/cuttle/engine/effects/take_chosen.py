@@ -3,8 +3,11 @@ player's hand."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..core import Core
 from ..moves import TAKE, Move
+from ..narration import Narration
+from ..table import Pending
 from .pick import PickEffect
 
 
@@ -17,6 +20,10 @@ class TakeChosen(PickEffect):
     description = "look at a chosen player's hand and take a card of your choice"
     verb = TAKE
     verb_phrase = "takes a card from the hand of"
+
+    def intent(self, w: Narration, p: Pending) -> str:
+        """``that takes a card from Bob's hand``."""
+        return w.say(N_("that takes a card from {hand}"), hand=w.hand(p.victim))
 
     def carry_out(self, g: Core, s: int, victim: int, c: int) -> None:
         """Move the card, shown to every seat, to the player's hand (a freeze on it ends)."""

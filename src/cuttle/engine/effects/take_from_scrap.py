@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import RANK_OF, THREE, describe
 from ..core import Core
 from ..effect import Effect
@@ -81,7 +82,11 @@ class TakeFromScrap(Effect):
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``Bob may take a card from the scrap``."""
-        return f"{w.subj(p.by, 'may')} take a card from the scrap"
+        return w.by(
+            p.by,
+            N_("you may take a card from the scrap"),
+            N_("{actor} may take a card from the scrap"),
+        )
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A card of choice is worth a little more than a draw."""
