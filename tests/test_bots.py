@@ -56,7 +56,7 @@ def test_every_spec_and_level_builds_a_bot() -> None:
         bot = make_bot(spec, seed=1)
         assert isinstance(bot, Bot)
         assert bot.name == spec
-    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+    assert {"easy", "medium", "hard", "expert"} <= set(LEVELS)
     assert all(isinstance(d, str) and d for d in LEVELS.values())
 
 

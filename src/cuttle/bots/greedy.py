@@ -9,10 +9,41 @@ noise: some moves are random.
 
 from __future__ import annotations
 
+import math
+
+from ..engine.game import Game
 from ..engine.moves import move_text, parse_move
 from .base import SeatView, SeededBot
-from .evaluate import evaluate, settle
+from .evaluate import TEMPERATURE, evaluate, seat_parts, settle, sides
 from .world import WorldSampler
+
+MATERIAL = 0.75
+"""Weight of the hand (and queens, glasses) in greedy's own evaluation, against the race
+(1.0: :func:`~cuttle.bots.evaluate.evaluate` itself)."""
+
+
+def tempo_evaluate(g: Game, material: float = MATERIAL) -> list[float]:
+    """:func:`~cuttle.bots.evaluate.evaluate` with the material term weighted by
+    ``material``: below 1, a card on the table counts for more than one in hand."""
+    if material == 1.0 or g.winners is not None:
+        return evaluate(g)
+    strengths = []
+    for side in sides(g):
+        best = -1e9
+        mat = 0.0
+        for v in side:
+            race, m = seat_parts(g, v)
+            best = max(best, race)
+            mat += m
+        strengths.append(best + material * mat)
+    top = max(strengths)
+    ex = [math.exp(max(-30.0, (x - top) / TEMPERATURE)) for x in strengths]
+    tot = sum(ex)
+    out = [0.0] * g.n
+    for side, e in zip(sides(g), ex, strict=True):
+        for v in side:
+            out[v] = e / tot
+    return out
 
 
 class GreedyBot(SeededBot):
@@ -20,11 +51,19 @@ class GreedyBot(SeededBot):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, worlds: int = 6, noise: float = 0.0) -> None:
-        """``worlds``: determinizations per decision; ``noise``: chance of a random move."""
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int = 6,
+        noise: float = 0.0,
+        material: float = MATERIAL,
+    ) -> None:
+        """``worlds``: determinizations per decision; ``noise``: chance of a random move;
+        ``material``: weight of cards in hand against the race (see :data:`MATERIAL`)."""
         super().__init__(seed)
         self.worlds = worlds
         self.noise = noise
+        self.material = material
 
     def scores(self, view: SeatView, legal: list[str] | None = None) -> list[tuple[str, float]]:
         """Each legal move (``legal``, default ``view.legal``) with its average evaluation
@@ -43,7 +82,7 @@ class GreedyBot(SeededBot):
                 g = w.copy()
                 g.apply(m)
                 settle(g)
-                total += evaluate(g)[seat]
+                total += tempo_evaluate(g, self.material)[seat]
             out.append((move_text(m), total / k))
         out.sort(key=lambda x: -x[1])
         return out

@@ -40,21 +40,56 @@ BOT_KINDS = (
 SEARCH_KINDS = ("pimc", "ismcts", "ismcts-neural", "ismcts-policy", "ismcts-world")
 """The bots that search for as long as their budget allows (``name:0.5s``)."""
 
-LEVELS: dict[str, str] = {
-    "easy": "greedy with noise: a random move 40% of the time",
-    "medium": "greedy: the best move one ply ahead by a hand-tuned evaluation",
-    "hard": "ismcts at 0.5 s a move",
-    "expert": "ismcts at 2 s a move, on every core",
-}
+LADDER: tuple[tuple[str, str, str], ...] = (
+    ("level1", "random", "a random move, but it takes a win and blocks one"),
+    ("level2", "greedy:75%", "greedy with a random move 75% of the time"),
+    ("easy", "greedy:50%", "greedy with a random move half of the time"),
+    ("medium", "greedy", "greedy: the best move one ply ahead by a hand-tuned evaluation"),
+    ("level5", "ismcts:150it", "ismcts at 150 iterations a move"),
+    ("hard", "ismcts:1000it", "ismcts at 1,000 iterations a move"),
+    ("level7", "ismcts:5000it", "ismcts at 5,000 iterations a move, on every core"),
+    ("expert", "ismcts:20000it", "ismcts at 20,000 iterations a move, on every core"),
+)
+"""The bot ladder, weakest first: level *n* is ``LADDER[n - 1]`` as ``(name, bot spec,
+what it plays)``. Every level checks threats first (:mod:`cuttle.bots.threats`): it
+plays a winning move when it has one and, when the opponent could win on the next turn,
+chooses only among the moves that stop it (or limit it best). Budgets are iterations,
+so a level plays as strongly on a slow machine as on a fast one."""
+
+LEVEL_NAMES: tuple[str, ...] = tuple(name for name, _spec, _plays in LADDER)
+"""Each level's name, level 1 first (four of them are also ``easy`` ... ``expert``)."""
+
+LEVELS: dict[str, str] = {name: plays for name, _spec, plays in LADDER}
 """Difficulty levels users pick, with what each one plays."""
 
-LEVEL_SPECS: dict[str, str] = {
-    "easy": "greedy-noisy",
-    "medium": "greedy",
-    "hard": "ismcts:0.5s",
-    "expert": "ismcts:2s",
-}
-"""The bot spec behind each level."""
+LEVEL_SPECS: dict[str, str] = {name: spec for name, spec, _plays in LADDER}
+"""The bot spec behind each level (the level adds the threat check to it)."""
+
+_LEVEL_NUMBER = re.compile(r"^(?:level|l)?([1-9]\d*)$")
+
+
+def level_name(text: str) -> str | None:
+    """The level ``text`` names, or ``None``: ``"hard"``, ``"level6"``, ``"l6"`` and
+    ``"6"`` all name ``"hard"`` (any case). A number off the ladder is an error."""
+    low = text.strip().lower()
+    if low in LEVELS:
+        return low
+    m = _LEVEL_NUMBER.match(low)
+    if m is None:
+        return None
+    number = int(m.group(1))
+    if not 1 <= number <= len(LADDER):
+        raise ValueError(f"no bot level {text.strip()!r}: the levels are 1 to {len(LADDER)}")
+    return LEVEL_NAMES[number - 1]
+
+
+def level_number(name: str) -> int:
+    """The ladder position (1 = weakest) of a level named as :func:`level_name` reads."""
+    found = level_name(name)
+    if found is None:
+        raise ValueError(f"{name!r} is not a bot level")
+    return LEVEL_NAMES.index(found) + 1
+
 
 DEFAULT_ISMCTS_ITERATIONS = 1000
 DEFAULT_PIMC_WORLDS = 40
@@ -98,13 +133,18 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         return outside
     text = spec.strip().lower()
     kind, _, budget = text.partition(":")
-    level = kind if kind in LEVELS else None
+    level = level_name(kind)
+    name = text
     if level is not None:
         base_kind, _, base_budget = LEVEL_SPECS[level].partition(":")
         kind = base_kind
+        name = f"{level}:{budget}" if budget else level
         budget = budget or base_budget
+    noise = 0.4 if kind == "greedy-noisy" else 0.0
+    if kind in ("greedy", "greedy-noisy") and budget.endswith("%"):
+        noise = _parse_noise(budget, spec)
+        budget = ""
     seconds, iterations = _parse_budget(budget, spec) if budget else (None, None)
-    name = text
     if kind == "random":
         if budget:
             raise ValueError(f"bot spec {spec!r}: 'random' takes no budget")
@@ -113,10 +153,13 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
         bot: Bot = RandomBot(seed)
     elif kind in ("greedy", "greedy-noisy"):
         if budget:
-            raise ValueError(f"bot spec {spec!r}: 'greedy' takes no budget")
+            raise ValueError(
+                f"bot spec {spec!r}: 'greedy' takes no budget, only a share of random "
+                "moves such as 'greedy:30%'"
+            )
         from .greedy import GreedyBot
 
-        bot = GreedyBot(seed, noise=0.4 if kind == "greedy-noisy" else 0.0)
+        bot = GreedyBot(seed, noise=noise)
     elif kind == "pimc":
         from .pimc import PIMCBot
 
@@ -153,10 +196,38 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
     else:
         names = ", ".join([*BOT_KINDS, *LEVELS, *plugin_names()])
         raise ValueError(
-            f"unknown bot {spec!r}; choose one of: {names}, ext:COMMAND or module.path:Class"
+            f"unknown bot {spec!r}; choose one of: {names}, level1 to level{len(LADDER)}, "
+            "ext:COMMAND or module.path:Class"
         )
     bot.name = name
+    if level is not None:
+        from .threats import GuardedBot
+
+        guarded = GuardedBot(bot, None if seed is None else seed + 7919)
+        guarded.name = name
+        return guarded
     return bot
+
+
+def _parse_noise(text: str, spec: str) -> float:
+    """The share of random moves in a ``greedy:30%`` spec, as a fraction."""
+    try:
+        share = float(text[:-1])
+    except ValueError:
+        share = -1.0
+    if not 0 <= share <= 100:
+        raise ValueError(f"bot spec {spec!r}: the share of random moves must be 0% to 100%")
+    return share / 100.0
+
+
+def _ours(kind: str) -> bool:
+    """Whether ``kind`` (a spec's part before ``:``, lowered) names one of our bots."""
+    if kind in BOT_KINDS or kind == "greedy-noisy":
+        return True
+    try:
+        return level_name(kind) is not None
+    except ValueError:
+        return True  # a level off the ladder: make_bot says so
 
 
 def normal_spec(spec: str) -> str:
@@ -164,8 +235,13 @@ def normal_spec(spec: str) -> str:
     external command, a plug-in's import path or an installed plug-in's name is kept."""
     spec = spec.strip()
     low = spec.lower()
-    if low.partition(":")[0] in (*BOT_KINDS, *LEVELS, "greedy-noisy"):
-        return low
+    kind, sep, rest = low.partition(":")
+    if _ours(kind):
+        try:
+            level = level_name(kind)
+        except ValueError:
+            level = None
+        return f"{level}{sep}{rest}" if level is not None else low
     if external_spec(spec) is not None or is_import_spec(spec) or spec in plugin_names():
         return spec
     return low
@@ -224,7 +300,7 @@ def _outside_bot(spec: str, seed: int | None) -> Bot | None:
         bot.name = spec
         return bot
     kind = spec.partition(":")[0].lower()
-    if kind in BOT_KINDS or kind in LEVELS or kind == "greedy-noisy":
+    if _ours(kind):
         return None
     if is_import_spec(spec) or (":" not in spec and spec in plugin_names()):
         return make_plugin_bot(spec, seed)
