@@ -15,6 +15,7 @@ the call has returned (so a reply goes out only after its rows are committed).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -45,14 +46,16 @@ class Offload:
         return cls(engine.dialect.name != "sqlite")
 
     async def __call__(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        """Return ``fn(*args, **kwargs)``, computed in a worker thread when threaded; its
-        exception is raised here."""
+        """Return ``fn(*args, **kwargs)``, computed in a worker thread when threaded (in a
+        copy of the caller's context: the request's language); its exception is raised
+        here."""
         if not self.threaded:
             return fn(*args, **kwargs)
         if self._pool is None:
             self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="db")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, functools.partial(fn, *args, **kwargs))
+        call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+        return await loop.run_in_executor(self._pool, call)
 
     def close(self) -> None:
         """Stop the threads once their calls are done."""

@@ -18,6 +18,7 @@ from typing import Any
 
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.i18n import N_
 
 from ..bots import BOT_LEVELS
 from ..errors import ServiceError
@@ -69,37 +70,43 @@ def check_create(
     if names is None:
         names = []
     if not isinstance(names, list) or not all(isinstance(v, str) and v in VARIANTS for v in names):
-        raise ServiceError(f"unknown variant; known: {', '.join(VARIANTS)}")
+        raise ServiceError(N_("unknown variant; known: {known}"), known=", ".join(VARIANTS))
     if players is not None and not _is_int(players):
-        raise ServiceError("players must be a number")
+        raise ServiceError(N_("players must be a number"))
     for name, value in (("practice", practice), ("private", private), ("ranked", ranked)):
         if not isinstance(value, bool):
-            raise ServiceError(f"{name} must be true or false")
+            raise ServiceError(N_("{name} must be true or false"), name=name)
     assert isinstance(practice, bool) and isinstance(private, bool) and isinstance(ranked, bool)
     if house is not None:
         if not isinstance(house, dict):
-            raise ServiceError("house must be a JSON object of house rules")
+            raise ServiceError(N_("house must be a JSON object of house rules"))
         try:
             size = len(house_text(house))
         except (TypeError, ValueError, RecursionError):
-            raise ServiceError("house must be a JSON object of house rules") from None
+            raise ServiceError(N_("house must be a JSON object of house rules")) from None
         if size > MAX_HOUSE_CHARS:
-            raise ServiceError(f"house rules too long: at most {MAX_HOUSE_CHARS} characters")
+            raise ServiceError(
+                N_("house rules too long: at most {limit} characters"), limit=MAX_HOUSE_CHARS
+            )
     elif not isinstance(rules, str) or rules not in PRESETS:
-        raise ServiceError(f"unknown rule set {str(rules)[:40]!r}; known: {', '.join(PRESETS)}")
+        raise ServiceError(
+            N_("unknown rule set {rules}; known: {known}"),
+            rules=repr(str(rules)[:40]),
+            known=", ".join(PRESETS),
+        )
     try:
         count = players if isinstance(players, int) else None
         rs = rules_of(rules if isinstance(rules, str) else "", names, count, house)
     except CuttleError as e:
         raise ServiceError(str(e)) from None
     if len(rs.name) > 32:
-        raise ServiceError("the house rule set's name is too long: at most 32 characters")
+        raise ServiceError(N_("the house rule set's name is too long: at most 32 characters"))
     name = rs.name if house is not None else str(rules)
     n = rs.players
     if seats is None:
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (n - 1)
     if not isinstance(seats, list) or len(seats) != n:
-        raise ServiceError(f"give exactly {n} seats for {name} with {n} players")
+        raise ServiceError(N_("give exactly {n} seats for {name} with {n} players"), n=n, name=name)
     infos: list[SeatSpec] = []
     for i, s in enumerate(seats):
         kind = s.get("kind") if isinstance(s, dict) else None
@@ -109,18 +116,24 @@ def check_create(
             assert isinstance(s, dict)
             level = s.get("level", "easy")
             if not isinstance(level, str) or level not in BOT_LEVELS:
-                raise ServiceError(f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}")
+                raise ServiceError(
+                    N_("seat {seat}: bot level must be one of {levels}"),
+                    seat=i,
+                    levels=", ".join(BOT_LEVELS),
+                )
             infos.append(SeatSpec(None, level, f"bot ({level})"))
         else:
-            raise ServiceError(f"seat {i}: kind must be 'human' or 'bot'")
+            raise ServiceError(N_("seat {seat}: kind must be 'human' or 'bot'"), seat=i)
     humans = [i for i, s in enumerate(infos) if s.bot is None]
     if ranked and (house is not None or practice or len(humans) != n or user.guest):
         raise ServiceError(
-            "a ranked game is for registered people in every seat, a preset rule set, "
-            "and no practice"
+            N_(
+                "a ranked game is for registered people in every seat, a preset rule set, "
+                "and no practice"
+            )
         )
     if not humans:
-        raise ServiceError("at least one seat must be a person")
+        raise ServiceError(N_("at least one seat must be a person"))
     control: str | None = None
     if time_control is not None and time_control != "":
         try:
@@ -128,11 +141,11 @@ def check_create(
         except ValueError as e:
             raise ServiceError(str(e)) from None
         if len(humans) < n:
-            raise ServiceError("clocks are for games between people: no bot seats")
+            raise ServiceError(N_("clocks are for games between people: no bot seats"))
     if my_seat is None:
         my_seat = humans[0]
     if not _is_int(my_seat) or my_seat not in humans:
-        raise ServiceError(f"my_seat must be one of the people's seats: {humans}")
+        raise ServiceError(N_("my_seat must be one of the people's seats: {seats}"), seats=humans)
     assert isinstance(my_seat, int)
     infos[my_seat] = SeatSpec(user.id, None, user.display)
     try:
@@ -248,14 +261,16 @@ class Lobby:
             if mine is not None:
                 return mine
             if live.status != "open":
-                raise ServiceError("this game has no free seat", 409)
+                raise ServiceError(N_("this game has no free seat"), 409)
             if live.setup.ranked and user.guest:
-                raise ServiceError("ranked games are for registered players: sign up first", 403)
+                raise ServiceError(
+                    N_("ranked games are for registered players: sign up first"), 403
+                )
             free = live.free_seats()
             if seat is None:
                 seat = free[0] if free else None
             if seat is None or seat not in free:
-                raise ServiceError(f"seat not free; free seats: {free}", 409)
+                raise ServiceError(N_("seat not free; free seats: {free}"), 409, free=free)
             full = all(s.user_id or s.bot for i, s in enumerate(live.seats) if i != seat)
             now = time.time()
             info = SeatInfo(user.id, None, user.display)

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, Engine, Row, bindparam, func, insert, select,
 from sqlalchemy import Table as SqlTable
 
 from cuttle.engine.history import Event, parse_event
+from cuttle.i18n import N_
 from cuttle.table import Seat, Table
 
 from ..errors import ServiceError
@@ -240,11 +241,11 @@ class GameStore:
         """Rebuild game ``gid`` from the database, checking every stored move (any
         thread: it touches no game held in memory). Raises :class:`ServiceError` (404)."""
         if not isinstance(gid, str) or len(gid) > 16 or "\x00" in gid:  # NUL: PostgreSQL refuses
-            raise ServiceError("no such game", 404)
+            raise ServiceError(N_("no such game"), 404)
         with self.reads.connect() as db:  # Core rows: no ORM session or objects to set up
             row = db.execute(READ_GAME, {"gid": gid}).first()
             if row is None:
-                raise ServiceError("no such game", 404)
+                raise ServiceError(N_("no such game"), 404)
             seat_rows = db.execute(READ_SEATS, {"gid": gid}).all()
             move_rows = db.execute(READ_MOVES, {"gid": gid}).all()
             chat = read_logs_on(db, gid)

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import desc, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
 from cuttle.league import Bracket, BracketError
 from cuttle.league.bracket import championship_points
 from cuttle.league.championships import season_championship, world_qualifiers
@@ -74,13 +75,13 @@ class Championships:
         or ``viewer`` organises."""
         b = db.get(LeagueBracket, bracket_id, with_for_update=lock)
         if b is None or (not b.published and not (viewer and self.is_admin(viewer))):
-            raise ServiceError("no such bracket", 404)
+            raise ServiceError(N_("no such bracket"), 404)
         return b
 
     def _require_admin(self, user: User) -> None:
         """Refuse (403) anyone who does not organise the league."""
         if not self.is_admin(user):
-            raise ServiceError("only the league's organisers can do that", 403)
+            raise ServiceError(N_("only the league's organisers can do that"), 403)
 
     def create(self, user: User, body: dict[str, Any]) -> dict[str, Any]:
         """Organisers: seed a season's championship (``kind`` season, ``season`` index) from
@@ -100,25 +101,27 @@ class Championships:
             existing = db.scalars(select(LeagueBracket).where(LeagueBracket.rules == key)).all()
             if kind == "season":
                 if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-                    raise ServiceError("season must be a season's number (0 is the first)")
+                    raise ServiceError(N_("season must be a season's number (0 is the first)"))
                 if not self.seasons.over(index):
-                    raise ServiceError(f"{self.seasons.name(index)} is not over yet", 409)
+                    raise ServiceError(
+                        N_("{season} is not over yet"), 409, season=self.seasons.name(index)
+                    )
                 if any(b.kind == "season" and b.season == index for b in existing):
-                    raise ServiceError("that season's championship exists already", 409)
+                    raise ServiceError(N_("that season's championship exists already"), 409)
                 if len(table) < 2:
-                    raise ServiceError("a championship needs at least two players", 409)
+                    raise ServiceError(N_("a championship needs at least two players"), 409)
                 bracket = season_championship(table)
                 name = f"{self.seasons.name(index)} Championship"
                 number = index
             elif kind == "world":
                 year = body.get("year")
                 if isinstance(year, bool) or not isinstance(year, int):
-                    raise ServiceError("year must be a league year")
+                    raise ServiceError(N_("year must be a league year"))
                 y = year - self.seasons.calendar.start.year
                 if y < 0:
-                    raise ServiceError("the league had not started that year")
+                    raise ServiceError(N_("the league had not started that year"))
                 if any(b.kind == "world" and b.season == year for b in existing):
-                    raise ServiceError("that World Championship exists already", 409)
+                    raise ServiceError(N_("that World Championship exists already"), 409)
                 places = []
                 for i in range(4 * y, 4 * y + 4):
                     done = [
@@ -128,7 +131,9 @@ class Championships:
                     ]
                     if not done:
                         raise ServiceError(
-                            f"{self.seasons.name(i)}'s championship is not finished", 409
+                            N_("the championship of {season} is not finished"),
+                            409,
+                            season=self.seasons.name(i),
                         )
                     places.append(self.state(done[0]).places())
                 qualified = world_qualifiers(places)
@@ -136,7 +141,7 @@ class Championships:
                 name = f"World Championship {year}"
                 number = year
             else:
-                raise ServiceError("kind must be season or world")
+                raise ServiceError(N_("kind must be season or world"))
             now = time.time()
             b = LeagueBracket(
                 kind=kind,
@@ -209,23 +214,23 @@ class Championships:
                 b.published = True
             elif action == "pause":
                 if b.status == "finished":
-                    raise ServiceError("the bracket is finished", 409)
+                    raise ServiceError(N_("the bracket is finished"), 409)
                 b.status = "paused"
             elif action == "resume":
                 if b.status == "finished":
-                    raise ServiceError("the bracket is finished", 409)
+                    raise ServiceError(N_("the bracket is finished"), 409)
                 b.status = "running"
                 self._advance(db, b, bracket)
             elif action == "reseed":
                 if bracket.results and any(st.status == "done" for st in bracket.matches()):
-                    raise ServiceError("a bracket with results cannot be re-seeded", 409)
+                    raise ServiceError(N_("a bracket with results cannot be re-seeded"), 409)
                 players = body.get("players")
                 if players is None:
                     if b.kind != "season":
-                        raise ServiceError("give the players to seed")
+                        raise ServiceError(N_("give the players to seed"))
                     players = seeded
                 if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-                    raise ServiceError("players must be a list of names")
+                    raise ServiceError(N_("players must be a list of names"))
                 for p in players:
                     user_named(db, p)
                 try:
@@ -242,7 +247,7 @@ class Championships:
             elif action == "forfeit":
                 mid, winner = body.get("match"), body.get("winner")
                 if not isinstance(mid, str) or not isinstance(winner, str):
-                    raise ServiceError("give the bracket match (such as W1-1) and its winner")
+                    raise ServiceError(N_("give the bracket match (such as W1-1) and its winner"))
                 try:
                     state = bracket.match(mid)
                     bracket = bracket.report_match(mid, winner)
@@ -266,7 +271,7 @@ class Championships:
                 b.state = json.dumps(bracket.to_json())
                 self._advance(db, b, bracket)
             else:
-                raise ServiceError("no such action", 404)
+                raise ServiceError(N_("no such action"), 404)
             b.updated_at = time.time()
             db.flush()
             return self.to_json(db, b)

@@ -9,6 +9,8 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
+
 from ..errors import ServiceError
 from ..models import User
 from .keys import check_key
@@ -28,12 +30,12 @@ class Challenges:
     def challenge(self, user: User, opponent: object, key: object) -> dict[str, Any]:
         """Challenge a named player to a ranked match."""
         if user.guest:
-            raise ServiceError("challenges are for registered players: sign up first", 403)
+            raise ServiceError(N_("challenges are for registered players: sign up first"), 403)
         rules = check_key(key or "standard")
         with self.sessions.begin() as db:
             other = user_named(db, str(opponent or ""))
             if other.id == user.id:
-                raise ServiceError("you cannot challenge yourself")
+                raise ServiceError(N_("you cannot challenge yourself"))
             c = LeagueChallenge(
                 from_id=user.id, to_id=other.id, rules=rules, status="open", created_at=time.time()
             )
@@ -67,14 +69,14 @@ class Challenges:
         with self.sessions.begin() as db:
             c = db.get(LeagueChallenge, challenge_id, with_for_update=True)
             if c is None or user.id not in (c.from_id, c.to_id):
-                raise ServiceError("no such challenge", 404)
+                raise ServiceError(N_("no such challenge"), 404)
             if c.status != "open":
-                raise ServiceError(f"the challenge is {c.status}", 409)
+                raise ServiceError(N_("the challenge is {state}"), 409, state=c.status)
             if not accept:
                 c.status = "declined" if user.id == c.to_id else "cancelled"
                 return {"id": c.id, "status": c.status}
             if user.id != c.to_id:
-                raise ServiceError("only the challenged player can accept", 403)
+                raise ServiceError(N_("only the challenged player can accept"), 403)
             first = db.get(User, c.from_id)
             assert first is not None
             m = self.matches.start(db, first, user, c.rules)

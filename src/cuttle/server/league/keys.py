@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.i18n import N_
 
 from ..errors import ServiceError
 
@@ -26,11 +27,15 @@ def split_key(key: str) -> tuple[str, list[str]]:
 def check_key(key: object, players: int | None = 2) -> str:
     """A rating key naming a preset (and known variants) for ``players`` seats, else 400."""
     if not isinstance(key, str) or len(key) > 64:
-        raise ServiceError("rules must be a rule set's name")
+        raise ServiceError(N_("rules must be a rule set's name"))
     name, variants = split_key(key)
     if name not in PRESETS or any(v not in VARIANTS for v in variants):
-        raise ServiceError(f"unknown rule set {key[:40]!r}; known: {', '.join(PRESETS)}")
+        raise ServiceError(
+            N_("unknown rule set {rules}; known: {known}"),
+            rules=repr(key[:40]),
+            known=", ".join(PRESETS),
+        )
     rs = PRESETS[name]
     if players is not None and not rs.min_players <= players <= rs.max_players:
-        raise ServiceError(f"{name} is not a game for {players}")
+        raise ServiceError(N_("{name} is not a game for {players}"), name=name, players=players)
     return rules_key(name, variants)

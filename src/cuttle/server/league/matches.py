@@ -11,6 +11,8 @@ from typing import Any
 from sqlalchemy import desc, or_, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
+
 from ..errors import ServiceError
 from ..game.spec import GameSpec, SeatSpec, insert_game
 from ..models import User
@@ -53,7 +55,7 @@ class Matches:
     ) -> LeagueMatch:
         """A new match and its first game (``first`` in seat 0)."""
         if first.id == second.id:
-            raise ServiceError("a match needs two different players")
+            raise ServiceError(N_("a match needs two different players"))
         m = LeagueMatch(
             rules=key,
             player1_id=first.id,
@@ -95,7 +97,7 @@ class Matches:
         with self.sessions() as db:
             m = db.get(LeagueMatch, match_id)
             if m is None:
-                raise ServiceError("no such match", 404)
+                raise ServiceError(N_("no such match"), 404)
             return self.to_json(db, m)
 
     def matches_of(

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
 from cuttle.league.queue import Band, Waiting, pairs
 
 from ..errors import ServiceError
@@ -59,7 +60,7 @@ class RankedQueue:
     async def join(self, user: User, key: object) -> dict[str, Any]:
         """Wait for a ranked opponent under ``key``; pairs at once when one fits."""
         if user.guest:
-            raise ServiceError("the ranked queue is for registered players: sign up first", 403)
+            raise ServiceError(N_("the ranked queue is for registered players: sign up first"), 403)
         rules = check_key(key or "standard")
         rating = await self.offload(self.ratings.queue_rating, user.id, rules)
         self.found.pop(user.id, None)

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from cuttle.i18n import N_
+
 from ..errors import ServiceError
 from ..models import User
 
@@ -21,10 +23,10 @@ def is_admin(user: User, admins: Sequence[str]) -> bool:
 def user_named(db: Session, name: str) -> User:
     """The registered user ``name``; 404 if none."""
     if not isinstance(name, str) or "\x00" in name or len(name) > 32:
-        raise ServiceError("no such player", 404)
+        raise ServiceError(N_("no such player"), 404)
     user = db.scalar(select(User).where(User.username == name))
     if user is None:
-        raise ServiceError(f"no such player: {name}", 404)
+        raise ServiceError(N_("no such player: {name}"), 404, name=name)
     return user
 
 

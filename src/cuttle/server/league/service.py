@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
 from cuttle.league import Calendar, MatchRecord, Standing
 from cuttle.league.chart import ChartPoint
 from cuttle.league.weekly import WeeklyScore
@@ -113,21 +114,23 @@ class LeagueService:
         live = await self.games.fetch(gid)
         mine = live.seat_of(user.id)
         if not live.setup.ranked or live.players != 2 or mine is None:
-            raise ServiceError("only a player of a ranked two-player game can claim it", 403)
+            raise ServiceError(N_("only a player of a ranked two-player game can claim it"), 403)
         if live.status != "playing":
-            raise ServiceError("the game is not being played", 409)
+            raise ServiceError(N_("the game is not being played"), 409)
         other = 1 - mine
         other_id = live.seats[other].user_id
         if any(c.user_id == other_id for c in live.conns):
-            raise ServiceError("your opponent is still at the table", 409)
+            raise ServiceError(N_("your opponent is still at the table"), 409)
         since = time.time() - await self.offload(self._last_activity, gid)
         if since < self.settings.abandon_seconds:
             wait = int(self.settings.abandon_seconds - since) + 1
-            raise ServiceError(f"your opponent may come back: claim in {wait} s", 409)
+            raise ServiceError(
+                N_("your opponent may come back: claim in {seconds} s"), 409, seconds=wait
+            )
         self.results.abandoning[gid] = other
         if not await self.games.resign(live, other):
             self.results.abandoning.pop(gid, None)
-            raise ServiceError("the game could not be claimed; try again", 409)
+            raise ServiceError(N_("the game could not be claimed; try again"), 409)
         return {"game": gid, "abandoned_by": live.seats[other].name, "league": live.match.league}
 
     def _last_activity(self, gid: str) -> float:

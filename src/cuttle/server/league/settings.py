@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from cuttle.i18n import N_
 from cuttle.league.queue import DEFAULT_BAND, Band
 
 from ..errors import ServiceError
@@ -100,7 +101,7 @@ class Clock:
     def set(self, moment: datetime) -> None:
         """Move a fake clock to ``moment``; a real clock refuses."""
         if self._fake is None:
-            raise ServiceError("the league clock is real: it cannot be set", 404)
+            raise ServiceError(N_("the league clock is real: it cannot be set"), 404)
         self._fake = moment.astimezone(UTC)
 
 

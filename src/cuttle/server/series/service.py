@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.i18n import N_
 from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Round, Series
 
 from ..bots import BOT_LEVELS
@@ -98,22 +99,28 @@ class SeriesService:
         """Check the request and store the series and its first round; their ids."""
         rules = body.get("rules", "standard")
         if not isinstance(rules, str) or rules not in PRESETS:
-            raise ServiceError(f"unknown rule set {str(rules)[:40]!r}; known: {', '.join(PRESETS)}")
+            raise ServiceError(
+                N_("unknown rule set {rules}; known: {known}"),
+                rules=repr(str(rules)[:40]),
+                known=", ".join(PRESETS),
+            )
         variants = body.get("variants") or []
         if not isinstance(variants, list) or not all(
             isinstance(v, str) and v in VARIANTS for v in variants
         ):
-            raise ServiceError(f"unknown variant; known: {', '.join(VARIANTS)}")
+            raise ServiceError(N_("unknown variant; known: {known}"), known=", ".join(VARIANTS))
         target = body.get("target", DEFAULT_TARGET)
         if isinstance(target, str) and target.strip().isdigit():
             target = int(target)
         if isinstance(target, bool) or not isinstance(target, int):
-            raise ServiceError("target must be a whole number of points")
+            raise ServiceError(N_("target must be a whole number of points"))
         if not 1 <= target <= MAX_TARGET:
-            raise ServiceError(f"target must be between 1 and {MAX_TARGET}")
+            raise ServiceError(N_("target must be between 1 and {most}"), most=MAX_TARGET)
         seats = body.get("seats")
         if not isinstance(seats, list) or not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-            raise ServiceError(f"a series has {MIN_PLAYERS}-{MAX_PLAYERS} seats")
+            raise ServiceError(
+                N_("a series has {least}-{most} seats"), least=MIN_PLAYERS, most=MAX_PLAYERS
+            )
         try:
             rules_of(rules, variants, len(seats), None)
         except CuttleError as e:
@@ -122,7 +129,7 @@ class SeriesService:
             infos = self._seats(db, user, seats)
             names = [s["name"] for s in infos]
             if len(set(names)) != len(names):
-                raise ServiceError("each player sits in one seat only")
+                raise ServiceError(N_("each player sits in one seat only"))
             now = time.time()
             row = SeriesRow(
                 rules=rules,
@@ -151,20 +158,24 @@ class SeriesService:
                 level = s.get("level", "easy")
                 if level not in BOT_LEVELS:
                     raise ServiceError(
-                        f"seat {i}: bot level must be one of {', '.join(BOT_LEVELS)}"
+                        N_("seat {seat}: bot level must be one of {levels}"),
+                        seat=i,
+                        levels=", ".join(BOT_LEVELS),
                     )
                 infos.append({"name": f"bot {i + 1} ({level})", "user_id": None, "bot": level})
             elif kind == "player":
                 assert isinstance(s, dict)
                 name = s.get("name")
                 if not isinstance(name, str) or "\x00" in name or not 0 < len(name) <= 32:
-                    raise ServiceError(f"seat {i}: a player's name is needed")
+                    raise ServiceError(N_("seat {seat}: a player's name is needed"), seat=i)
                 found = db.scalar(select(User).where(User.username == name))
                 if found is None:
-                    raise ServiceError(f"seat {i}: no registered player {name!r}")
+                    raise ServiceError(
+                        N_("seat {seat}: no registered player {name}"), seat=i, name=repr(name)
+                    )
                 infos.append({"name": found.display, "user_id": found.id, "bot": None})
             else:
-                raise ServiceError(f"seat {i}: kind must be 'me', 'bot' or 'player'")
+                raise ServiceError(N_("seat {seat}: kind must be 'me', 'bot' or 'player'"), seat=i)
         return infos
 
     def _new_round(self, db: Session, row: SeriesRow, number: int) -> str:
@@ -280,7 +291,7 @@ class SeriesService:
         with self.sessions() as db:
             row = db.get(SeriesRow, sid)
             if row is None:
-                raise ServiceError("no such series", 404)
+                raise ServiceError(N_("no such series"), 404)
             rounds = self._rounds(db, sid)
         infos = json.loads(row.seats)
         series = self._series(row, rounds)

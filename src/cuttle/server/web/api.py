@@ -10,6 +10,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from sqlalchemy import desc, or_, select
 
 from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.i18n import N_
 
 from ..bots import BOT_LEVELS
 from ..errors import ServiceError
@@ -237,7 +238,7 @@ async def create_game(request: Request) -> JSONResponse:
     check_csrf(request, ctx, body.get("csrf"))
     variants = body.get("variants") or []
     if not isinstance(variants, list):
-        raise ServiceError("variants must be a list of variant names")
+        raise ServiceError(N_("variants must be a list of variant names"))
     private, practice = flag(body, "private"), flag(body, "practice")
     ranked = flag(body, "ranked")
     service = service_of(request)
@@ -269,16 +270,20 @@ async def quickplay(request: Request) -> JSONResponse:
     level = text_field(body, "level", "easy")
     rules = text_field(body, "rules", "standard")
     if rules not in PRESETS:
-        raise ServiceError(f"unknown rule set; known: {', '.join(PRESETS)}")
+        raise ServiceError(N_("unknown rule set; known: {known}"), known=", ".join(PRESETS))
     if level not in BOT_LEVELS:
-        raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
+        raise ServiceError(N_("level must be one of {levels}"), levels=", ".join(BOT_LEVELS))
     preset = PRESETS[rules]
     n = body.get("players", preset.players)
     if isinstance(n, bool) or not isinstance(n, int):
-        raise ServiceError("players must be a number")
+        raise ServiceError(N_("players must be a number"))
     if not preset.min_players <= n <= preset.max_players:
         raise ServiceError(
-            f"{rules} is for {preset.min_players} to {preset.max_players} players, not {n}"
+            N_("{rules} is for {least} to {most} players, not {n}"),
+            rules=rules,
+            least=preset.min_players,
+            most=preset.max_players,
+            n=n,
         )
     await limit_create_async(request, ctx)
     service = service_of(request)
@@ -312,7 +317,7 @@ async def join(request: Request, gid: str) -> JSONResponse:
     check_csrf(request, ctx, body.get("csrf"))
     seat = body.get("seat")
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-        raise ServiceError("seat must be a number")
+        raise ServiceError(N_("seat must be a number"))
     got = await service_of(request).join(gid, ctx.user, seat)
     return _json(request, ctx, {"seat": got, "url": f"/g/{gid}"})
 
@@ -323,7 +328,7 @@ async def replay_data(request: Request, gid: str) -> dict[str, Any]:
     service = service_of(request)
     live = await service.fetch(gid)
     if live.status != "over":
-        raise ServiceError("the replay opens when the game is over", 409)
+        raise ServiceError(N_("the replay opens when the game is over"), 409)
     events = live.table.history
     table = start_table(live)
     positions = [table.game.to_json()]
@@ -365,7 +370,9 @@ async def record(request: Request, gid: str) -> PlainTextResponse:
     service = service_of(request)
     live = await service.fetch(gid)
     if live.status != "over":
-        raise ServiceError("the record is available when the game is over (it shows the deck)", 409)
+        raise ServiceError(
+            N_("the record is available when the game is over (it shows the deck)"), 409
+        )
     # The names the table shows ("Easy bot", not "bot (easy)"), spaces as "_".
     shown = P.seat_names(live.players_meta())
     names = " ".join(n.replace(" ", "_").replace('"', "") or f"p{i}" for i, n in enumerate(shown))

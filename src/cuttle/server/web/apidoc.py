@@ -78,6 +78,7 @@ ROUTES: dict[tuple[str, str], Schema] = {
     ("post", "/signin"): form_body(**CREDENTIALS),
     ("post", "/signup"): form_body(**CREDENTIALS),
     ("post", "/signout"): form_body(),
+    ("post", "/language"): form_body(lang=TEXT, next=TEXT),
     ("post", "/api/league/clock"): json_body(now=TEXT),
     ("get", "/api/league/standings"): query("season", "rules"),
     ("get", "/api/league/week"): query("season", "week", "rules"),

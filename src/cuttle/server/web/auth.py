@@ -15,6 +15,8 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
+
 from ..models import AuthSession, User
 from ..offload import Offload
 
@@ -82,11 +84,11 @@ def _new_session(user_id: int) -> tuple[AuthSession, str]:
 def check_signup(username: object, password: object) -> tuple[str, str]:
     """Return a valid ``(username, password)`` or raise :class:`AuthError` saying what is wrong."""
     if not isinstance(username, str) or not USERNAME.fullmatch(username):
-        raise AuthError("username: 3 to 20 letters, digits, '_' or '-'")
+        raise AuthError(N_("username: 3 to 20 letters, digits, '_' or '-'"))
     if username.lower().startswith("guest") or username.lower().startswith("bot"):
-        raise AuthError("usernames may not start with 'guest' or 'bot'")
+        raise AuthError(N_("usernames may not start with 'guest' or 'bot'"))
     if not isinstance(password, str) or not 8 <= len(password) <= 200:
-        raise AuthError("password: 8 to 200 characters")
+        raise AuthError(N_("password: 8 to 200 characters"))
     return username, password
 
 
@@ -221,7 +223,7 @@ class Auth:
         """Register ``username``; a guest keeps their games by becoming that user."""
         name, pw = check_signup(username, password)
         if await self.offload(self._user_named, name) is not None:
-            raise AuthError("that username is taken")
+            raise AuthError(N_("that username is taken"))
         hashed = await hash_password(pw)
         user = await self.offload(self._register, current, name, hashed)
         await self._tell_forget({"u": user.id})  # a guest's cached rows elsewhere are stale
@@ -246,20 +248,20 @@ class Auth:
             try:
                 db.flush()
             except Exception:
-                raise AuthError("that username is taken") from None
+                raise AuthError(N_("that username is taken")) from None
         self._forget_user(user.id)
         return user
 
     async def signin(self, username: object, password: object) -> User:
         """Return the user if the password matches; raise :class:`AuthError` otherwise."""
         if not isinstance(username, str) or not isinstance(password, str) or len(password) > 200:
-            raise AuthError("wrong username or password")
+            raise AuthError(N_("wrong username or password"))
         if "\x00" in username:  # no username holds NUL, and PostgreSQL refuses it in a query
-            raise AuthError("wrong username or password")
+            raise AuthError(N_("wrong username or password"))
         user = await self.offload(self._user_named, username)
         if user is None or not user.password_hash:
             await hash_password("timing-equaliser")
-            raise AuthError("wrong username or password")
+            raise AuthError(N_("wrong username or password"))
         if not await verify_password(user.password_hash, password):
-            raise AuthError("wrong username or password")
+            raise AuthError(N_("wrong username or password"))
         return user

@@ -20,6 +20,8 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
+
 from ..errors import ServiceError
 from ..models import BotChallenge, BotToken, GameRow, SeatRow, User
 from .auth import USERNAME, token_digest
@@ -52,10 +54,16 @@ def check_scopes(scopes: object) -> str:
     if scopes is None:
         return " ".join(SCOPES)
     if not isinstance(scopes, list) or not scopes or not all(isinstance(s, str) for s in scopes):
-        raise ServiceError(f"scopes must be a non-empty list of: {', '.join(SCOPES)}")
+        raise ServiceError(
+            N_("scopes must be a non-empty list of: {known}"), known=", ".join(SCOPES)
+        )
     for s in scopes:
         if s not in SCOPES:
-            raise ServiceError(f"unknown scope {s[:40]!r}; known: {', '.join(SCOPES)}")
+            raise ServiceError(
+                N_("unknown scope {scope}; known: {known}"),
+                scope=repr(s[:40]),
+                known=", ".join(SCOPES),
+            )
     return " ".join(s for s in SCOPES if s in scopes)
 
 
@@ -64,7 +72,9 @@ def _text(value: object, name: str, limit: int) -> str:
     if value is None:
         return ""
     if not isinstance(value, str) or "\x00" in value or len(value) > limit:
-        raise ServiceError(f"{name} must be text of at most {limit} characters")
+        raise ServiceError(
+            N_("{name} must be text of at most {limit} characters"), name=name, limit=limit
+        )
     return value.strip()
 
 
@@ -92,9 +102,9 @@ class BotAccounts:
         """Make bot account ``name`` for ``owner`` (a registered person) and its first
         token (every scope); return the account and the token, shown only now."""
         if owner.guest or owner.is_bot:
-            raise ServiceError("sign up first: only a registered person can make a bot", 403)
+            raise ServiceError(N_("sign up first: only a registered person can make a bot"), 403)
         if not isinstance(name, str) or not USERNAME.fullmatch(name):
-            raise ServiceError("a bot's name is 3-20 letters, digits, _ or -")
+            raise ServiceError(N_("a bot's name is 3-20 letters, digits, _ or -"))
         text = _text(about, "about", MAX_ABOUT)
         with self.sessions.begin() as db:
             user = User(
@@ -109,7 +119,7 @@ class BotAccounts:
             try:
                 db.flush()
             except IntegrityError:
-                raise ServiceError("that name is taken", 409) from None
+                raise ServiceError(N_("that name is taken"), 409) from None
             token = self._new_token(db, user.id, " ".join(SCOPES), "first")
             db.expunge(user)
         return user, token
@@ -132,7 +142,7 @@ class BotAccounts:
         """Bot account ``name`` of ``owner``; a 404 if there is none."""
         bot = db.scalar(select(User).where(User.username == name, User.is_bot.is_(True)))
         if bot is None or bot.bot_owner != owner.id:
-            raise ServiceError("you have no bot of that name", 404)
+            raise ServiceError(N_("you have no bot of that name"), 404)
         return bot
 
     def mine(self, owner: User) -> list[dict[str, Any]]:
@@ -153,7 +163,9 @@ class BotAccounts:
                 select(BotToken.id).where(BotToken.user_id == bot.id, BotToken.revoked.is_(False))
             ).all()
             if len(live) >= MAX_TOKENS:
-                raise ServiceError(f"at most {MAX_TOKENS} tokens a bot: revoke one first", 409)
+                raise ServiceError(
+                    N_("at most {most} tokens a bot: revoke one first"), 409, most=MAX_TOKENS
+                )
             return self._new_token(db, bot.id, stored, text)
 
     def tokens(self, owner: User, name: str) -> list[dict[str, Any]]:
@@ -184,7 +196,7 @@ class BotAccounts:
                 .values(revoked=True)
             )
             if getattr(done, "rowcount", 0) != 1:
-                raise ServiceError("that bot has no such token", 404)
+                raise ServiceError(N_("that bot has no such token"), 404)
 
     def holder(self, token: str) -> TokenHolder | None:
         """Who ``token`` speaks for, or ``None`` (unknown or revoked)."""
@@ -299,7 +311,7 @@ class BotAccounts:
                 .values(status=status)
             )
             if getattr(done, "rowcount", 0) != 1:
-                raise ServiceError("no such pending challenge to you", 404)
+                raise ServiceError(N_("no such pending challenge to you"), 404)
             row = db.get(BotChallenge, cid)
             assert row is not None
             return json.loads(row.options), row.challenger_id

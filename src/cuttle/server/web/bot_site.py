@@ -17,6 +17,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.i18n import N_
 
 from ..bots import BOT_LEVELS
 from ..errors import ServiceError
@@ -47,7 +48,7 @@ ACTIONS = ("accept", "decline")
 def _registered(request: Request) -> User:
     ctx = require(request)
     if ctx.user.guest:
-        raise HTTPException(403, "sign up first: bots belong to registered people")
+        raise HTTPException(403, N_("sign up first: bots belong to registered people"))
     return ctx.user
 
 
@@ -85,7 +86,7 @@ def _ladder_rules(request: Request) -> str:
     rules = request.query_params.get("rules") or "standard"
     if rules not in PRESETS or PRESETS[rules].players != 2:
         two = [k for k, r in PRESETS.items() if r.players == 2]
-        raise ServiceError(f"rules must be a two-seat rule set: {', '.join(two)}")
+        raise ServiceError(N_("rules must be a two-seat rule set: {known}"), known=", ".join(two))
     return rules
 
 
@@ -143,10 +144,10 @@ def _options(body: dict[str, Any]) -> dict[str, Any]:
     challenger's seat ``my_seat`` (default 0), the bot's ``bot_seat`` (default the next),
     any other seat a built-in bot of ``level`` (default ``easy``)."""
     if body.get("ranked", False) is not False:
-        raise ServiceError("games with bot accounts are never ranked among people")
+        raise ServiceError(N_("games with bot accounts are never ranked among people"))
     level = body.get("level", "easy")
     if not isinstance(level, str) or level not in BOT_LEVELS:
-        raise ServiceError(f"level must be one of {', '.join(BOT_LEVELS)}")
+        raise ServiceError(N_("level must be one of {levels}"), levels=", ".join(BOT_LEVELS))
     out = {
         "rules": body.get("rules", "standard"),
         "variants": body.get("variants") or [],
@@ -176,7 +177,9 @@ def _create_args(options: dict[str, Any], players: int) -> dict[str, Any]:
 
 def _seat_number(value: object, name: str, players: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-        raise ServiceError(f"{name} must be a seat number from 0 to {players - 1}")
+        raise ServiceError(
+            N_("{name} must be a seat number from 0 to {last}"), name=name, last=players - 1
+        )
     return value
 
 
@@ -196,9 +199,9 @@ async def challenge(request: Request, name: str) -> JSONResponse:
     offload = offload_of(request)
     bot = await offload(hub.accounts.bot_named, name)
     if bot is None:
-        raise HTTPException(404, "no bot account of that name")
+        raise HTTPException(404, N_("no bot account of that name"))
     if bot.id == by.id:
-        raise HTTPException(400, "a bot cannot challenge itself")
+        raise HTTPException(400, N_("a bot cannot challenge itself"))
     options = _options(body)
     players = _players(options)
     mine = _seat_number(options["my_seat"], "my_seat", players)
@@ -207,7 +210,7 @@ async def challenge(request: Request, name: str) -> JSONResponse:
         theirs = (mine + 1) % players
     theirs = _seat_number(theirs, "bot_seat", players)
     if theirs == mine:
-        raise ServiceError("bot_seat and my_seat must differ")
+        raise ServiceError(N_("bot_seat and my_seat must differ"))
     options.update(my_seat=mine, bot_seat=theirs)
     service_of(request).create(by, dry_run=True, **_create_args(options, players))
     made = await offload(hub.accounts.challenge, by, bot, options)
@@ -219,14 +222,14 @@ def _players(options: dict[str, Any]) -> int:
     """How many seats the challenge's game has (a 400 naming what is wrong)."""
     names = options["variants"]
     if not isinstance(names, list) or not all(isinstance(v, str) for v in names):
-        raise ServiceError("variants must be a list of variant names")
+        raise ServiceError(N_("variants must be a list of variant names"))
     count = options["players"]
     if count is not None and (isinstance(count, bool) or not isinstance(count, int)):
-        raise ServiceError("players must be a number")
+        raise ServiceError(N_("players must be a number"))
     if not isinstance(options["rules"], str) or options["rules"] not in PRESETS:
-        raise ServiceError(f"rules must be one of {', '.join(PRESETS)}")
+        raise ServiceError(N_("rules must be one of {known}"), known=", ".join(PRESETS))
     if not all(v in VARIANTS for v in names):
-        raise ServiceError(f"unknown variant; known: {', '.join(VARIANTS)}")
+        raise ServiceError(N_("unknown variant; known: {known}"), known=", ".join(VARIANTS))
     try:
         return rules_of(options["rules"], names, count, None).players
     except ValueError as e:
@@ -242,11 +245,11 @@ async def challenge_status(request: Request, cid: RowId) -> JSONResponse:
     else:
         ctx = current(request)
         if ctx is None:
-            raise HTTPException(401, "no session: GET /api/session first")
+            raise HTTPException(401, N_("no session: GET /api/session first"))
         who = ctx.user
     row = await offload_of(request)(hub_of(request).accounts.challenge_of, cid, who.id)
     if row is None:
-        raise HTTPException(404, "no such challenge of yours")
+        raise HTTPException(404, N_("no such challenge of yours"))
     return JSONResponse(row)
 
 
@@ -255,7 +258,7 @@ async def decide(request: Request, cid: RowId, action: str) -> JSONResponse:
     """The bot accepts (the game is made, both seats filled) or declines challenge ``cid``."""
     holder = await bot_of(request, "challenge:write")
     if action not in ACTIONS:
-        raise HTTPException(404, "accept or decline")
+        raise HTTPException(404, N_("accept or decline"))
     hub = hub_of(request)
     offload = offload_of(request)
     status = "accepted" if action == "accept" else "declined"
@@ -266,7 +269,7 @@ async def decide(request: Request, cid: RowId, action: str) -> JSONResponse:
     service = service_of(request)
     try:
         if challenger is None:
-            raise ServiceError("the challenger is gone", 410)
+            raise ServiceError(N_("the challenger is gone"), 410)
         gid = await service.create_held(challenger, **_create_args(options, _players(options)))
         await service.join(gid, holder.user, options["bot_seat"])
     except ServiceError:

@@ -10,6 +10,9 @@ from typing import Annotated, Any
 from fastapi import HTTPException, Path, Request, Response
 from starlette.requests import HTTPConnection
 
+from cuttle.i18n import N_
+
+from ..errors import ServiceError
 from ..game.service import GameService
 from ..models import AuthSession, User
 from ..offload import Offload
@@ -26,9 +29,9 @@ RowId = Annotated[int, Path(ge=0, le=MAX_ID)]
 before any query (the database would refuse it with an error, a 500)."""
 Year = Annotated[int, Path(ge=1, le=9999)]
 """A calendar year in a path (the league year of a World Championship)."""
-TOO_MANY_GUESTS = "too many new visitors from your address; wait a minute"
+TOO_MANY_GUESTS = N_("too many new visitors from your address; wait a minute")
 """The 429's text beyond the new-guest limit."""
-TOO_MANY_GAMES = "too many new games; wait a minute"
+TOO_MANY_GAMES = N_("too many new games; wait a minute")
 """The 429's text beyond the game-creation limits."""
 
 
@@ -130,7 +133,7 @@ def require(request: Request) -> Ctx:
     """The user of ``request``; 401 if the request carries no valid session."""
     ctx = current(request)
     if ctx is None:
-        raise HTTPException(401, "no session: GET /api/session first")
+        raise HTTPException(401, N_("no session: GET /api/session first"))
     return ctx
 
 
@@ -138,9 +141,9 @@ def check_csrf(request: Request, ctx: Ctx, form_token: object = None) -> None:
     """Refuse (403) a state-changing request without the session's CSRF token."""
     sent = request.headers.get("x-csrf-token") or form_token
     if not isinstance(sent, str) or not sent.isascii():  # the tokens are ASCII
-        raise HTTPException(403, "missing or wrong CSRF token")
+        raise HTTPException(403, N_("missing or wrong CSRF token"))
     if not secrets.compare_digest(sent, ctx.session.csrf):
-        raise HTTPException(403, "missing or wrong CSRF token")
+        raise HTTPException(403, N_("missing or wrong CSRF token"))
 
 
 def set_cookie(request: Request, response: Response, token: str | None) -> None:
@@ -162,10 +165,10 @@ async def body_of(request: Request) -> dict[str, Any]:
     size = request.headers.get("content-length")
     digits = size is not None and size.isascii() and size.isdigit()  # not "²", a digit
     if size is not None and (not digits or len(size) > 9 or int(size) > MAX_BODY):
-        raise HTTPException(413, f"request body too large: at most {MAX_BODY} bytes")
+        raise ServiceError(N_("request body too large: at most {most} bytes"), 413, most=MAX_BODY)
     raw = await request.body()
     if len(raw) > MAX_BODY:
-        raise HTTPException(413, f"request body too large: at most {MAX_BODY} bytes")
+        raise ServiceError(N_("request body too large: at most {most} bytes"), 413, most=MAX_BODY)
     kind = request.headers.get("content-type", "")
     if kind.startswith("application/x-www-form-urlencoded") or kind.startswith("multipart/"):
         form = await request.form()
@@ -175,9 +178,9 @@ async def body_of(request: Request) -> dict[str, Any]:
     try:
         obj = json.loads(raw)
     except (ValueError, RecursionError):  # nested past the recursion limit: not for us
-        raise HTTPException(400, "request body is not valid JSON") from None
+        raise HTTPException(400, N_("request body is not valid JSON")) from None
     if not isinstance(obj, dict):
-        raise HTTPException(400, "request body must be a JSON object")
+        raise HTTPException(400, N_("request body must be a JSON object"))
     return obj
 
 
@@ -187,12 +190,12 @@ def flag(body: dict[str, Any], key: str, default: bool = False) -> bool:
     value = body.get(key, default)
     if isinstance(value, bool):
         return value
-    raise HTTPException(400, f"{key} must be true or false")
+    raise ServiceError(N_("{key} must be true or false"), key=key)
 
 
 def text_field(body: dict[str, Any], key: str, default: str) -> str:
     """The string field ``key`` of a request body (``default`` when absent); else a 400."""
     value = body.get(key, default)
     if not isinstance(value, str):
-        raise HTTPException(400, f"{key} must be a string")
+        raise ServiceError(N_("{key} must be a string"), key=key)
     return value

@@ -245,9 +245,7 @@ def chosen_language(value: object) -> str:
     lang = value if isinstance(value, str) and value in LANGUAGES else None
     if lang is None:
         shown = repr(value[:20]) if isinstance(value, str) else "(none)"
-        raise ServiceError(
-            SITE.gettext(UNKNOWN_LANGUAGE).format(lang=shown, languages=", ".join(LANGUAGES))
-        )
+        raise ServiceError(UNKNOWN_LANGUAGE, lang=shown, languages=", ".join(LANGUAGES))
     return lang
 
 

@@ -11,6 +11,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
+from cuttle.i18n import N_
+
 from ..errors import ServiceError
 from ..league.keys import BOTS, MULTI, PEOPLE, check_key
 from ..league.service import LeagueService
@@ -27,7 +29,7 @@ def league_of(request: Request) -> LeagueService:
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ServiceError(f"{what} must be a whole number")
+        raise ServiceError(N_("{what} must be a whole number"), what=what)
     return value
 
 
@@ -39,9 +41,9 @@ def _season(request: Request, league: LeagueService) -> int:
     if raw is None:
         return now
     if not (raw.isascii() and raw.isdigit()):  # "²" is a digit to isdigit, not to int
-        raise ServiceError("season must be a season's number (0 is the first)")
+        raise ServiceError(N_("season must be a season's number (0 is the first)"))
     if len(raw) > 9 or int(raw) > now:
-        raise ServiceError("no such season yet", 404)
+        raise ServiceError(N_("no such season yet"), 404)
     return int(raw)
 
 
@@ -52,12 +54,12 @@ def _not_to_come(league: LeagueService, season: object, year: object) -> None:
     now = league.season_now()[0]
     if isinstance(season, int) and not isinstance(season, bool):
         if season < 0:
-            raise ServiceError("season must be a season's number (0 is the first)")
+            raise ServiceError(N_("season must be a season's number (0 is the first)"))
         if season > now:
-            raise ServiceError("that season is not over yet", 409)
+            raise ServiceError(N_("that season is not over yet"), 409)
     this_year = league.calendar.start.year + now // 4
     if isinstance(year, int) and not isinstance(year, bool) and year > this_year:
-        raise ServiceError("that year's seasons are not over yet", 409)
+        raise ServiceError(N_("that year's seasons are not over yet"), 409)
 
 
 @router.get("/clock")
@@ -82,13 +84,13 @@ async def set_clock(request: Request) -> dict[str, Any]:
     check_csrf(request, ctx, body.get("csrf"))
     league = league_of(request)
     if not league.clock.fake:
-        raise ServiceError("the league clock is real: it cannot be set", 404)
+        raise ServiceError(N_("the league clock is real: it cannot be set"), 404)
     if not league.is_admin(ctx.user):
-        raise ServiceError("only the league's organisers can set the clock", 403)
+        raise ServiceError(N_("only the league's organisers can set the clock"), 403)
     try:
         league.clock.set(parse_moment(str(body.get("now", ""))))
     except ValueError:
-        raise ServiceError("now must be an ISO date-time") from None
+        raise ServiceError(N_("now must be an ISO date-time")) from None
     return await clock(request)
 
 
@@ -131,7 +133,7 @@ async def week(request: Request) -> dict[str, Any]:
     else:
         number = 0
     if not 1 <= number <= 13:
-        raise ServiceError("week must be 1 to 13")
+        raise ServiceError(N_("week must be 1 to 13"))
     return {
         "season": index,
         "week": number,
@@ -154,7 +156,7 @@ async def ratings(request: Request) -> dict[str, Any]:
     """A rating ladder: ``pool`` (people, bots or multi) and ``rules``."""
     pool = request.query_params.get("pool") or PEOPLE
     if pool not in (PEOPLE, BOTS, MULTI):
-        raise ServiceError("pool must be people, bots or multi")
+        raise ServiceError(N_("pool must be people, bots or multi"))
     key = check_key(request.query_params.get("rules") or "standard", None)
     found = await offload_of(request)(league_of(request).ratings, pool, key)
     return {"pool": pool, "rules": key, "ratings": found}
@@ -242,7 +244,7 @@ async def answer(request: Request, cid: RowId, action: str) -> dict[str, Any]:
     ctx = require(request)
     check_csrf(request, ctx, (await body_of(request)).get("csrf"))
     if action not in ("accept", "decline"):
-        raise ServiceError("no such action", 404)
+        raise ServiceError(N_("no such action"), 404)
     return await offload_of(request)(league_of(request).answer, ctx.user, cid, action == "accept")
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
+from cuttle.i18n import N_, Domain
 from cuttle.league import load_hall_of_fame
 from cuttle.league.chart import ChartPoint, rating_chart
 from cuttle.league.seasons import WEEKS_PER_SEASON
@@ -30,6 +31,14 @@ router = APIRouter(prefix="/league")
 
 VIEWS = ("season", "week", "alltime")
 """The leaderboard's views."""
+SITE = Domain("site")
+WORDS = (
+    N_("running"), N_("paused"), N_("finished"), N_("playing"), N_("over"),
+    N_("cancelled"), N_("forfeit"), N_("ready"), N_("done"), N_("waiting"),
+    N_("people"), N_("bots"), N_("multi"), N_("Grand final"), N_("Grand final reset"),
+)  # fmt: skip
+"""The league's codes (a bracket's or match's status, a rating pool) the pages show in
+words: the templates say ``{{ _(b.status) }}``."""
 
 
 def _key(request: Request, players: int | None = 2) -> str:
@@ -43,7 +52,7 @@ async def leaderboard(request: Request) -> Response:
     league = league_of(request)
     view = request.query_params.get("view") or "season"
     if view not in VIEWS:
-        raise ServiceError("view must be season, week or alltime")
+        raise ServiceError(N_("view must be season, week or alltime"))
     key = _key(request, None)
     index, week = league.season_now()
     context: dict[str, Any] = {
@@ -84,7 +93,7 @@ async def season(request: Request, index: int) -> Response:
     ctx = await ensure_async(request)
     league = league_of(request)
     if index < 0 or index > league.season_now()[0]:
-        raise ServiceError("no such season yet", 404)
+        raise ServiceError(N_("no such season yet"), 404)
     key = _key(request)
     first, last = league.calendar.season_dates(index)
 
@@ -145,12 +154,12 @@ def bracket_columns(state: dict[str, Any]) -> list[dict[str, Any]]:
             continue
         cols.setdefault((m["part"], m["round"]), []).append(m)
     out = []
-    titles = {"W": "Winners' round", "L": "Losers' round"}
+    titles = {"W": N_("Winners' round {round}"), "L": N_("Losers' round {round}")}
     for (part, rnd), ms in cols.items():
         if part == "GF":
-            title = "Grand final" if rnd == 1 else "Grand final reset"
+            title = SITE.gettext("Grand final" if rnd == 1 else "Grand final reset")
         else:
-            title = f"{titles[part]} {rnd}"
+            title = SITE.gettext(titles[part]).format(round=rnd)
         out.append({"part": part, "title": title, "matches": ms})
     return out
 
@@ -213,7 +222,7 @@ async def rating_svg(request: Request, name: str) -> Response:
     league = league_of(request)
     pool = request.query_params.get("pool") or PEOPLE
     if pool not in (PEOPLE, BOTS, MULTI):
-        raise ServiceError("pool must be people, bots or multi")
+        raise ServiceError(N_("pool must be people, bots or multi"))
     key = _key(request, None)
 
     def read() -> tuple[User, list[ChartPoint]]:

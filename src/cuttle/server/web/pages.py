@@ -18,7 +18,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy import select
 
 from cuttle.engine.rules import PRESETS
-from cuttle.i18n import LANGUAGES
+from cuttle.i18n import LANGUAGES, N_, Domain, current
 
 from ..models import User
 from . import language
@@ -44,6 +44,9 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 templates = Jinja2Templates(directory=str(WEB / "templates"))
 language.install(templates.env)
 router = APIRouter()
+SITE = Domain("site")
+TOO_MANY_ATTEMPTS = N_("too many attempts")
+TOO_MANY_FOR_ACCOUNT = N_("too many attempts for this account; wait a few minutes")
 
 
 def render(request: Request, ctx: Ctx, name: str, status: int = 200, **extra: Any) -> Response:
@@ -104,7 +107,7 @@ async def _auth_form(request: Request, mode: str) -> Response:
     check_csrf(request, ctx, form.get("csrf"))
     account = form.get("username") if mode == "signin" else None
     if not await auth_allowed(request, account):
-        error = "too many attempts" + (" for this account; wait a few minutes" if account else "")
+        error = SITE.gettext(TOO_MANY_FOR_ACCOUNT if account else TOO_MANY_ATTEMPTS)
         return render(request, ctx, "auth.html", 429, mode=mode, error=error)
     auth = auth_of(request)
     try:
@@ -113,7 +116,7 @@ async def _auth_form(request: Request, mode: str) -> Response:
         else:
             user = await auth.signin(form.get("username"), form.get("password"))
     except AuthError as e:
-        return render(request, ctx, "auth.html", 400, mode=mode, error=str(e))
+        return render(request, ctx, "auth.html", 400, mode=mode, error=SITE.gettext(str(e)))
     old = request.cookies.get(COOKIE)
     _sess, token = await auth.sign_in_session(old, user.id)
     resp = RedirectResponse("/", status_code=303)
@@ -187,48 +190,69 @@ def profile_data(request: Request, user: User, viewer: User | None) -> ProfileDa
     return games, league.profile(user) if league else None
 
 
-ENDINGS = {
-    "points": "on points",
-    "kings": "by kings",
-    "resign": "by resignation",
-    "agreed": "by agreement",
-    "passes": "after too many passes",
-    "move-cap": "at the move limit",
-    "time": "on time",
-    "abandoned": "as the other side left",
-}
-"""How a game ended, in words, after "Won", "Lost" or "Draw" (the termination codes)."""
+OUTCOMES: dict[str, tuple[str, str, str, str]] = {
+    "": (N_("Won"), N_("Lost"), N_("Draw"), N_("{names} won")),
+    "points": (N_("Won on points"), N_("Lost on points"), N_("Draw on points"),
+               N_("{names} won on points")),
+    "kings": (N_("Won by kings"), N_("Lost by kings"), N_("Draw by kings"),
+              N_("{names} won by kings")),
+    "resign": (N_("Won by resignation"), N_("Lost by resignation"), N_("Draw by resignation"),
+               N_("{names} won by resignation")),
+    "agreed": (N_("Won by agreement"), N_("Lost by agreement"), N_("Draw by agreement"),
+               N_("{names} won by agreement")),
+    "passes": (N_("Won after too many passes"), N_("Lost after too many passes"),
+               N_("Draw after too many passes"), N_("{names} won after too many passes")),
+    "move-cap": (N_("Won at the move limit"), N_("Lost at the move limit"),
+                 N_("Draw at the move limit"), N_("{names} won at the move limit")),
+    "time": (N_("Won on time"), N_("Lost on time"), N_("Draw on time"),
+             N_("{names} won on time")),
+    "abandoned": (N_("Won as the other side left"), N_("Lost as the other side left"),
+                  N_("Draw as the other side left"), N_("{names} won as the other side left")),
+}  # fmt: skip
+"""How a game ended, as a whole sentence for each termination code: ``(won, lost, draw,
+someone else won)``; ``""``: a code with no words."""
 
 
 def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
-    """A game of ``name``'s profile in words: its date (UTC), the opponents' names, and
-    the outcome as ``name`` lived it ("Won by resignation", "Lost on time", "In play")."""
+    """A game of ``name``'s profile in words, in the current language: its date (UTC), the
+    opponents' names, and the outcome as ``name`` lived it ("Won by resignation", "Lost on
+    time", "In play")."""
+    say = SITE.gettext
     seats = game["seats"]
     mine = {s["seat"] for s in seats if s["name"] == name}
-    others = [
-        s["name"] or ("an open seat" if s["empty"] else f"seat {s['seat'] + 1}")
-        for s in seats
-        if s["seat"] not in mine
-    ]
-    why = ENDINGS.get(game["termination"] or "", "")
+
+    def seat_name(s: dict[str, Any]) -> str:
+        if s["name"]:
+            return str(s["name"])
+        if s["empty"]:
+            return say("an open seat")
+        return say("seat {number}").format(number=s["seat"] + 1)
+
+    others = [seat_name(s) for s in seats if s["seat"] not in mine]
+    won_, lost, draw, someone = OUTCOMES.get(game["termination"] or "", OUTCOMES[""])
     if game["status"] == "open":
-        outcome = "Waiting for players"
+        outcome = say("Waiting for players")
     elif game["status"] != "over":
-        outcome = "In play"
+        outcome = say("In play")
     elif game["result"] == "draw":
-        outcome = f"Draw {why}".strip()
+        outcome = say(draw)
     else:
         won = {int(p[1:]) for p in str(game["result"] or "").split() if p[1:].isdigit()}
         if mine:
-            outcome = f"{'Won' if mine & won else 'Lost'} {why}".strip()
+            outcome = say(won_ if mine & won else lost)
         else:
-            names = " and ".join(
-                s["name"] or f"seat {s['seat'] + 1}" for s in seats if s["seat"] in won
-            )
-            outcome = f"{names} won {why}".strip()
+            names = [seat_name(s) for s in seats if s["seat"] in won]
+            joined = names[0] if names else ""
+            for more in names[1:]:
+                joined = say("{first} and {second}").format(first=joined, second=more)
+            outcome = say(someone).format(names=joined)
+    lang = current()
+    when = game["created_at"]
     return {
         **game,
-        "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime(game["created_at"])),
+        "date": time.strftime("%Y-%m-%d %H:%M", time.gmtime(when))
+        if lang == "en"
+        else language.format_when(when, "short", lang),
         "opponents": ", ".join(others) or "—",
         "outcome": outcome,
     }
@@ -259,7 +283,7 @@ async def profile(request: Request, name: str) -> Response:
     """A registered player's profile: their games."""
     ctx = await ensure_async(request)
     if "\x00" in name:  # no username holds NUL, and PostgreSQL refuses it in a query
-        raise HTTPException(404, "no such player")
+        raise HTTPException(404, N_("no such player"))
 
     def read() -> tuple[User, ProfileData] | None:
         with service_of(request).sessions() as db:
@@ -268,5 +292,5 @@ async def profile(request: Request, name: str) -> Response:
 
     found = await offload_of(request)(read)
     if found is None:
-        raise HTTPException(404, "no such player")
+        raise HTTPException(404, N_("no such player"))
     return _profile(request, ctx, *found)
