@@ -154,25 +154,38 @@ def make_puzzle(g: Game, seed: int, source: str, sound: Soundness = DEFAULT) -> 
     )
 
 
+def wins_now(g: Game) -> bool:
+    """Whether some legal move of the seat to move wins the game at once."""
+    seat = g.to_act
+    for m in g.legal_actions():
+        after = g.copy()
+        after.apply(m)
+        if after.winners and seat in after.winners:
+            return True
+    return False
+
+
 def puzzles_in_game(
     rules: str,
     seed: int,
     bots: tuple[str, ...] = ("greedy", "pimc:16it"),
     sound: Soundness = DEFAULT,
     per_game: int = 2,
+    skip_win_now: bool = False,
 ) -> list[Puzzle]:
     """Play one self-play game of ``rules`` (deal ``seed``; seats take ``bots`` in turn)
     and return up to ``per_game`` puzzles found along it, those that do not simply win at
-    once first."""
+    once first (``skip_win_now``: none of those)."""
     g = new_game(rules, seed=seed)
     players = [make_bot(bots[(i + seed) % len(bots)], seed * 31 + i) for i in range(g.n)]
     found: list[Puzzle] = []
     ply = 0
     while not g.is_over and ply < 400:
         source = f"self-play {rules} seed {seed} ply {ply}"
-        puzzle = make_puzzle(g, seed * 1009 + ply, source, sound)
-        if puzzle is not None:
-            found.append(puzzle)
+        if not (skip_win_now and wins_now(g)):
+            puzzle = make_puzzle(g, seed * 1009 + ply, source, sound)
+            if puzzle is not None:
+                found.append(puzzle)
         g.play(players[g.to_act].choose(SeatView.of(g, g.to_act)))
         ply += 1
     found.sort(key=lambda p: ("win-now" in p.themes, -p.rating))
@@ -214,7 +227,8 @@ def mine(
         if len(found) >= count:
             break
         seed = first_seed + i
-        for p in puzzles_in_game(rules, seed, sound=sound):
+        full = win_now >= win_now_share * count
+        for p in puzzles_in_game(rules, seed, sound=sound, skip_win_now=full):
             if "win-now" in p.themes:
                 if win_now >= win_now_share * count:
                     continue
