@@ -88,14 +88,14 @@ def test_each_socket_reads_the_moves_in_its_own_language(
 
     # A fresh state (a reconnect) tells the whole history in the socket's language.
     again = open_socket(alice, gid, {"Accept-Language": "uk"})
-    state: dict[str, Any] = again.until(lambda m: m["t"] == "state")
+    fresh: dict[str, Any] = again.until(lambda m: m["t"] == "state")
     start, moves = full_game(server, gid)  # the bot may have moved again meanwhile
     for s, text in moves:
         apply_line(start, s, text)
-    assert state["said"] == describe_history(start, 0, state["names"], "uk")[: state["n"]]
-    assert state["names"][1] == BOT_NAMES["uk"]
+    assert fresh["said"] == describe_history(start, 0, fresh["names"], "uk")[: fresh["n"]]
+    assert fresh["names"][1] == BOT_NAMES["uk"]
     # Notation and codes stay English whatever the language.
     lines = [m["line"] for m in socks["en"].seen if m["t"] == "event"]
-    assert state["log"][: len(lines)] == lines
+    assert fresh["log"][: len(lines)] == lines
     for sock in [*socks.values(), again]:
         sock.close()
