@@ -298,7 +298,7 @@ def _resolve_words(w: Narration) -> str:
         )
     else:
         said = _effect_phrase(_effect_key(b, p.card), "outcome", w, p)
-    return f"{lets}: {w.clause(said)}"
+    return w.say(N_("{sentence}: {outcome}"), sentence=lets, outcome=w.clause(said))
 
 
 def _discard_words(w: Narration) -> str:

@@ -16,7 +16,7 @@ class DiscardChosen(PickEffect):
     discards: ``discard 7C`` (phase ``pick``). Everyone sees it go to the scrap."""
 
     key = "discard-chosen"
-    description = "look at a chosen player's hand and choose a card they discard"
+    description = N_("look at a chosen player's hand and choose a card they discard")
     verb = DISCARD
     verb_phrase = "picks a card to discard from the hand of"
 

@@ -15,7 +15,7 @@ class DiscardOneDrawThree(Effect):
     with an empty hand it draws at once (spec ruling 12)."""
 
     key = "discard-one-draw-three"
-    description = "discard one card, then draw three"
+    description = N_("discard one card, then draw three")
     phases: tuple[str, ...] = (DISCARD_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:

@@ -44,7 +44,7 @@ class DiscardTwo(Effect):
     game's seeded stream as the four resolves: no decision, no extra ply (ruling 15)."""
 
     key = "discard-two"
-    description = "the victim(s) discard two cards"
+    description = N_("the victim(s) discard two cards")
     phases: tuple[str, ...] = (DISCARD_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:

@@ -14,7 +14,7 @@ class DrawTwo(Effect):
     """Draw two cards (a ``limit_blocks_draw`` limit stops the drawing)."""
 
     key = "draw-two"
-    description = "draw two cards"
+    description = N_("draw two cards")
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
         """Playable while a card can be drawn (spec ruling 4)."""

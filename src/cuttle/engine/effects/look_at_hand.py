@@ -15,7 +15,7 @@ class LookAtHand(ChosenSeatEffect):
     player (its view shows it) for as long as it stays in p2's hand."""
 
     key = "look-at-hand"
-    description = "look at a chosen player's hand"
+    description = N_("look at a chosen player's hand")
     verb_phrase = "looks at the hand of"
 
     def intent(self, w: Narration, p: Pending) -> str:

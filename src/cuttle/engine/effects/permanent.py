@@ -10,6 +10,7 @@ scraps them all, a queen shields them from single attacks, and a card with
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import CARD_NAMES, describe
 from ..core import Core
 from ..effect import Effect
@@ -50,7 +51,7 @@ class OpenHands(Permanent):
     to spectators; the cards seen stay known after it leaves."""
 
     key = "open-hands"
-    description = "permanent: every hand is played face up"
+    description = N_("permanent: every hand is played face up")
     opens_hands = True
 
     def score(self, g: Core, s: int, move: Move) -> float:
@@ -66,7 +67,7 @@ class ShieldGroup(Permanent):
     targeted house effects) or scuttles; a six cannot remove it, a two or nine can."""
 
     key = "shield-group"
-    description = "permanent: prevent group attacks (ace, four, six) against my field"
+    description = N_("permanent: prevent group attacks (ace, four, six) against my field")
     shields_group = True
 
     def score(self, g: Core, s: int, move: Move) -> float:
@@ -79,7 +80,7 @@ class PointsAgainst(Permanent):
     (:meth:`cuttle.engine.core.Core.counts_against`); inside one game it does nothing."""
 
     key = "points-against"
-    description = "permanent: all my points count against me at the end of the round"
+    description = N_("permanent: all my points count against me at the end of the round")
     counts_against = True
 
     def score(self, g: Core, s: int, move: Move) -> float:

@@ -21,7 +21,7 @@ class ReturnCard(TargetedEffect):
     """
 
     key = "return-card"
-    description = "return a target card to a hand (or the deck)"
+    description = N_("return a target card to a hand (or the deck)")
     answers_royals = True
     worth_factor = 0.8
 

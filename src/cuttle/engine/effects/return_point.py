@@ -17,7 +17,7 @@ class ReturnPoint(TargetedEffect):
     ``owner``), publicly; jacks on it go to the scrap. Queens shield as for a nine."""
 
     key = "return-point"
-    description = "return a target point card to its owner's hand"
+    description = N_("return a target point card to its owner's hand")
     worth_factor = 0.7
 
     def targets(self, g: Core, s: int) -> list[tuple[int, int]]:

@@ -17,7 +17,7 @@ class RevealAndPlay(Effect):
     scraps one when none can be played. The others go back on top, known to all."""
 
     key = "reveal-and-play"
-    description = "reveal the top of the deck and play a revealed card"
+    description = N_("reveal the top of the deck and play a revealed card")
     phases: tuple[str, ...] = (SEVEN_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:

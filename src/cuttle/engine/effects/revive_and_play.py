@@ -25,7 +25,7 @@ class ReviveAndPlay(Effect):
     scrapped with ``scrap 7C`` when it has no legal play."""
 
     key = "revive-and-play"
-    description = "take a card from the scrap and play it at once, as a seven plays its card"
+    description = N_("take a card from the scrap and play it at once, as a seven plays its card")
     phases: tuple[str, ...] = (TAKE_PHASE, SEVEN_PHASE)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:

@@ -13,7 +13,7 @@ class ScrapGlasses(ScrapTargetEffect):
     """Scrap a glasses eight on any field (an opponent's queen shields it)."""
 
     key = "scrap-glasses"
-    description = "scrap a target glasses eight"
+    description = N_("scrap a target glasses eight")
 
     def targets(self, g: Core, s: int) -> list[tuple[int, int]]:
         """Every glasses not shielded from ``s``."""

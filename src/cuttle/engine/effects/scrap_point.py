@@ -26,7 +26,7 @@ class ScrapPoint(ScrapTargetEffect):
     too; an opponent's queen shields its holder's (a single attack)."""
 
     key = "scrap-point"
-    description = "scrap a target point card, with its jacks"
+    description = N_("scrap a target point card, with its jacks")
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``that scraps the Seven of Clubs``."""

@@ -14,7 +14,7 @@ class ScrapPoints(Effect):
     """Every point card goes to the scrap, jacks included; queens do not stop it."""
 
     key = "scrap-points"
-    description = "scrap every point card on the table, with their jacks"
+    description = N_("scrap every point card on the table, with their jacks")
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Scrap the fields' point cards seat by seat in sorted order (positions list them

@@ -14,7 +14,7 @@ class ScrapRoyal(ScrapTargetEffect):
     ``two_targets_own`` off, only another seat's card (spec ruling 16)."""
 
     key = "scrap-royal"
-    description = "scrap a target royal or glasses"
+    description = N_("scrap a target royal or glasses")
 
     def targets(self, g: Core, s: int) -> list[tuple[int, int]]:
         """Royals, glasses and top covers not shielded from ``s``."""

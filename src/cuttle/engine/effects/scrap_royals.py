@@ -16,7 +16,7 @@ class ScrapRoyals(Effect):
     to the seat that owned it before any jack."""
 
     key = "scrap-royals"
-    description = "scrap every royal and glasses; point cards return to their owners"
+    description = N_("scrap every royal and glasses; point cards return to their owners")
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Scrap seat by seat in sorted order, then send the point cards home."""

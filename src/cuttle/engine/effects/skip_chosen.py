@@ -14,7 +14,7 @@ class SkipChosen(ChosenSeatEffect):
     """``oneoff 5H p2``: p2 loses its next turn (the position's ``skips``)."""
 
     key = "skip-chosen"
-    description = "a chosen player skips their next turn"
+    description = N_("a chosen player skips their next turn")
     needs_cards = False
     verb_phrase = "skips the next turn of"
 

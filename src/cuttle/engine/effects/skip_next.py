@@ -15,7 +15,7 @@ class SkipNext(Effect):
     entry in the position's ``skips``). With two players that is an extra turn."""
 
     key = "skip-next"
-    description = "the next player skips their turn"
+    description = N_("the next player skips their turn")
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Owe the next seat one skipped turn."""

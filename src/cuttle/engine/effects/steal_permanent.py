@@ -3,6 +3,7 @@ transfer ownership" — a jack for permanents."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import CARD_NAMES, JOKER_RANK, KING, QUEEN, RANK_OF, describe
 from ..core import Core
 from ..effect import Effect
@@ -17,7 +18,7 @@ class StealPermanent(Effect):
     shield as for a jack. Glasses and jacks are not taken (as jokers, spec ruling 6)."""
 
     key = "steal-permanent"
-    description = "a royal: lies on a target permanent and moves it to you"
+    description = N_("a royal: lies on a target permanent and moves it to you")
     kind = "royal"
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:

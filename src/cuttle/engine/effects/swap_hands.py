@@ -15,7 +15,7 @@ class SwapHands(Effect):
     (it belonged to the previous holder's coming turn). Two players only."""
 
     key = "swap-hands"
-    description = "swap hands with the opponent"
+    description = N_("swap hands with the opponent")
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Swap, and let both seats know both hands."""

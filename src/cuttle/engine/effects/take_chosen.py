@@ -17,7 +17,7 @@ class TakeChosen(PickEffect):
     seat knows where it went (a record's move lines are public)."""
 
     key = "take-chosen"
-    description = "look at a chosen player's hand and take a card of your choice"
+    description = N_("look at a chosen player's hand and take a card of your choice")
     verb = TAKE
     verb_phrase = "takes a card from the hand of"
 

@@ -26,7 +26,7 @@ class TakeFromScrap(Effect):
     itself; a three revealed by a seven is judged with the seven still pending."""
 
     key = "take-from-scrap"
-    description = "take a card of your choice from the scrap"
+    description = N_("take a card of your choice from the scrap")
     phases: tuple[str, ...] = (TAKE_PHASE,)
 
     def plays(self, g: Core, s: int, c: int, out: list[Move]) -> None:
@@ -78,7 +78,7 @@ class TakeFromScrap(Effect):
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``to take a card from the scrap``."""
-        return "to take a card from the scrap"
+        return w.say(N_("to take a card from the scrap"))
 
     def outcome(self, w: Narration, p: Pending) -> str:
         """``Bob may take a card from the scrap``."""
