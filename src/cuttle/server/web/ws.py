@@ -9,8 +9,6 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from cuttle.i18n import negotiate, normalize
-
 from ..errors import ServiceError
 from ..fastjson import dumps
 from ..game import protocol as P
@@ -20,6 +18,7 @@ from ..game.service import GameService
 from ..ratelimit import TokenBucket
 from .auth import COOKIE, token_digest
 from .deps import Ctx, current
+from .language import language_of
 
 router = APIRouter()
 
@@ -94,20 +93,6 @@ def origin_ok(websocket: WebSocket, allowed: tuple[str, ...]) -> bool:
     return parts.scheme == scheme and parts.netloc == host and bool(host)
 
 
-LANG_COOKIE = "lang"
-"""The cookie that keeps a guest's language (the site's language menu sets it)."""
-
-
-def socket_language(websocket: WebSocket, ctx: Ctx | None) -> str:
-    """The language of the person behind ``websocket``, as the site picks a page's: the
-    account's choice, else the ``lang`` cookie, else the handshake's ``Accept-Language``,
-    else English."""
-    chosen = normalize(ctx.user.language) if ctx is not None else None
-    if chosen is None:
-        chosen = normalize(websocket.cookies.get(LANG_COOKIE))
-    return chosen or negotiate(websocket.headers.get("accept-language"))
-
-
 async def _refuse(websocket: WebSocket, reason: str) -> None:
     """Accept and close at once with 1008, so that the client gets the reason (not an
     HTTP 403)."""
@@ -158,7 +143,7 @@ async def _play(websocket: WebSocket, gid: str, ctx: Ctx | None) -> None:
     token = websocket.cookies.get(COOKIE)
     session = token_digest(token) if ctx is not None and token else None
     seat = live.seat_of(user_id)
-    lang = socket_language(websocket, ctx)
+    lang = language_of(websocket)  # the account's, the lang cookie's or the handshake's
     conn = Conn(user_id=user_id, seat=seat, send=send, close=close, session=session, lang=lang)
     sockets: Sockets = app.state.sockets
     sockets.add(conn)
