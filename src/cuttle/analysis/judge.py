@@ -124,19 +124,25 @@ class _Chances:
 
 def judge_ply(ply: int, view: SeatView, played: str, budget: Budget, seed: int) -> PlyReview:
     """The verdict on ``played`` (a move of ``view.legal``) at ply ``ply``, from ``view``
-    alone (the mover's view: see the module's text)."""
+    alone (the mover's view: see the module's text).
+
+    The search over every legal move names the best one. When the mover played another,
+    a second search compares just the two on common worlds with equal visits (the first
+    search may have dropped the played move early, after few samples), and the loss is
+    the difference of their chances there.
+    """
     seat = view.acting
     forced = len(view.legal) == 1
     rows = estimate(view, budget, ply_seed(seed, ply), FORCED_SHARE if forced else 1)
-    values = {move: (q, n) for move, q, n in rows}
     best, best_q, _ = rows[0]
-    after, visits = values.get(played, (best_q, 0))
-    if visits == 0 and not forced:  # a time budget too short to try every move
-        only = SeatView(view.seat, view.rules, view.position, (played,), view.history)
-        after = estimate(only, budget, ply_seed(seed, ply), FORCED_SHARE)[0][1]
-    if after > best_q:  # the move the search ranked lower scored higher: no loss
-        best, best_q = played, after
-    loss = 0.0 if forced else max(0.0, (best_q - after) * 100.0)
+    after = best_q
+    if played != best:
+        pair = SeatView(view.seat, view.rules, view.position, (best, played), view.history)
+        values = {move: q for move, q, _ in estimate(pair, budget, ply_seed(seed, -ply), 2)}
+        best_q, after = values[best], values[played]
+        if after >= best_q:  # on a closer look the played move is as good
+            best, best_q = played, after
+    loss = max(0.0, (best_q - after) * 100.0)
     return PlyReview(
         ply=ply,
         seat=seat,
@@ -146,7 +152,7 @@ def judge_ply(ply: int, view: SeatView, played: str, budget: Budget, seed: int) 
         best=best,
         best_chance=best_q,
         loss=loss,
-        mark=None if forced else mark_for(loss),
+        mark=mark_for(loss),
         forced=forced,
         judged=not forced,
     )

@@ -14,7 +14,7 @@ from cuttle import __version__
 from cuttle.accel import engine_path
 from cuttle.engine.errors import CuttleError
 
-from . import engine, play, positions, replay, simulate
+from . import analyse, engine, play, positions, replay, simulate
 from .common import CliError, HelpFormatter, Streams
 
 EXAMPLES = """\
@@ -26,6 +26,7 @@ examples:
   cuttle moves start.json                       its legal moves
   cuttle apply start.json draw "points 7H"      play moves on it
   cuttle replay records/game.cuttle             watch a recorded game
+  cuttle analyse records/game.cuttle            its mistakes and each player's accuracy
   cuttle simulate --rules cutthroat --games 500 random games and their statistics
   cuttle arena --bots random,greedy --games 100  bots against each other, with ratings
   cuttle hint start.json --time 1s              the best moves for the seat to act
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.register(sub)
     simulate.register(sub)
     engine.register(sub)
+    analyse.register(sub)
     for name, (_, summary) in DELEGATED.items():
         sub.add_parser(name, help=summary, add_help=False)
     return parser
