@@ -61,7 +61,7 @@ function showStanding(s) {
 function showPuzzle(p) {
   current = p;
   const me = p.seat;
-  const meta = { names: p.names.map((n, i) => (i === me ? _("You") : n)), scores: p.scores, goals: p.goals, status: "playing" };
+  const meta = { names: p.names, scores: p.scores, goals: p.goals, status: "playing" };
   renderBoard($("board"), p.view, meta, me, {}, { compact: window.innerWidth < 700 && p.names.length > 2 });
   $("pz-task").textContent = _("Find the best move for you. Only one move keeps a clear win.");
   const recent = $("pz-recent");
