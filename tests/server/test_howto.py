@@ -74,6 +74,7 @@ def test_the_english_rules_are_for_players_not_the_engine_spec(client: TestClien
     assert '<span class="card chip red">9♥</span>' in html
     assert '<span class="card chip">8♠</span>' in html
     assert '<span class="card small red"><span class="pip">10♥</span></span>' in html
+    assert '<span class="card small joker"><span class="pip">★</span></span>' in html
     assert "[[" not in html
     # the goals with kings, as spec/rules.md's table gives them
     row = re.search(r"<td>cutthroat</td>(.*?)</tr>", html, re.S)

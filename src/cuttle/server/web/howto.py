@@ -88,7 +88,9 @@ class HowTo:
 def _card(match: re.Match[str]) -> str:
     rank, suit, joker, face = match.groups()
     if joker:
-        return f'<span class="card chip joker{" small" if face else ""}">★</span>'
+        if face:
+            return '<span class="card small joker"><span class="pip">★</span></span>'
+        return '<span class="card chip joker">★</span>'
     text = ("10" if rank == "T" else rank) + SUITS[suit]
     kind = "small" if face else "chip"
     red = " red" if suit in "DH" else ""
