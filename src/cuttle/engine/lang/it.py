@@ -1,7 +1,7 @@
 """Italian: ``il``/``la``/``l'``, articulated prepositions (``del``, ``al``, ``dal``,
-``sul``, ``dell'``), possessive with article (``il tuo``), ``tu``/``te``.
+``sul``, ``nel``, ``dell'``), possessive with article (``il tuo``), ``tu``/``te``.
 
-Specs: ``{card:di}``, ``{card:a}``, ``{card:da}``, ``{card:su}``, ``{card:con}``,
+Specs: ``{card:di}``, ``{card:a}``, ``{card:da}``, ``{card:su}``, ``{hand:in}``, ``{card:con}``,
 ``{actor:subj}`` (``tu``). Full names: ``il sette di quadri``, ``la regina di picche``,
 ``l'asso di cuori``, ``il fante di fiori``.
 """
@@ -14,8 +14,8 @@ from .romance import Romance
 
 _ARTICLES = ("il", "la", "l'")
 _FUSED: dict[tuple[str, str], str] = {}
-for _prep, _stem in (("di", "de"), ("a", "a"), ("da", "da"), ("su", "su")):
-    _FUSED[(_prep, "il")] = f"{_stem}l"
+for _prep, _stem in (("di", "de"), ("a", "a"), ("da", "da"), ("su", "su"), ("in", "ne")):
+    _FUSED[(_prep, "il")] = f"{_stem}l" if _prep != "in" else "nel"
     _FUSED[(_prep, "la")] = f"{_stem}lla"
     _FUSED[(_prep, "l'")] = f"{_stem}ll'"
 
