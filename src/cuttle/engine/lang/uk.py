@@ -1,9 +1,9 @@
 """Ukrainian: six cases (``nom``, ``acc``, ``gen``, ``dat``, ``ins``, ``loc``), no
 articles, possessives agreeing with the noun, the polite ``ви``.
 
-Specs: ``{card:acc}``, ``{card:ins}``, ``{hand:gen}``, ``{actor:dat}``. As card players
-say, the masculine cards are declined as living things (``грає короля``, ``б'є туза``). Names are not
-declined; another seat's card is ``7♦ гравця Bob`` (the player's). Full names are rank
+Specs: ``{card:acc}``, ``{card:ins}``, ``{hand:gen}``, ``{actor:dat}``. As card
+players say, masculine cards are declined as living things (``грає короля``). Names are
+not declined; another seat's card is ``7♦ гравця Bob`` (the player's). Full names are rank
 and suit: ``сімка бубон``, ``дама пік``, ``король черв``, ``туз треф``.
 """
 
@@ -28,11 +28,11 @@ _STEMS = (
 _SUITS = ("треф", "бубон", "черв", "пік")
 _YOU = ("ви", "вас", "вас", "вам", "вами", "вас")
 _YOUR = {
-    "m": ("ваш", "ваш", "вашого", "вашому", "вашим", "вашому"),
+    "m": ("ваш", "вашого", "вашого", "вашому", "вашим", "вашому"),
     "f": ("ваша", "вашу", "вашої", "вашій", "вашою", "вашій"),
 }
 _OWN = {
-    "m": ("свій", "свій", "свого", "своєму", "своїм", "своєму"),
+    "m": ("свій", "свого", "свого", "своєму", "своїм", "своєму"),
     "f": ("своя", "свою", "своєї", "своїй", "своєю", "своїй"),
 }
 _NEXT = ("наступний хід", "наступний хід", "наступного ходу", "наступному ходу",
