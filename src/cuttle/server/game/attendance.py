@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from cuttle.engine.history import Event
+from cuttle.i18n import N_
 from cuttle.table import Table
 
 from . import protocol as P
@@ -125,11 +126,11 @@ class Attendance:
         the game ends with the termination ``abandoned``. Errors go to ``conn``."""
         async with live.lock:
             if seat is None or live.status != "playing" or live.table.is_over:
-                conn.deliver(P.error_message("you cannot claim a win here"))
+                conn.deliver(P.refusal(N_("you cannot claim a win here")))
                 return False
             game = live.table.game
             if not two_sides(game, seat):
-                conn.deliver(P.error_message("a win can be claimed only in a game of two sides"))
+                conn.deliver(P.refusal(N_("a win can be claimed only in a game of two sides")))
                 return False
             refresh_away(live)
             now = time.time()
@@ -138,17 +139,22 @@ class Attendance:
             for o in opponents:
                 since = live.presence.away.get(o)
                 if since is None:
-                    conn.deliver(P.error_message(f"p{o} is at the table: no win to claim"))
+                    conn.deliver(
+                        P.refusal(N_("{seat} is at the table: no win to claim"), seat=f"p{o}")
+                    )
                     return False
                 wait = claim_after - (now - since)
                 if wait > 0:
                     conn.deliver(
-                        P.error_message(
-                            f"p{o} has been away {now - since:.0f} s; wait {wait:.0f} s"
+                        P.refusal(
+                            N_("{seat} has been away {away} s; wait {wait} s"),
+                            seat=f"p{o}",
+                            away=f"{now - since:.0f}",
+                            wait=f"{wait:.0f}",
                         )
                     )
                     return False
             if not await self.round.change(live, lambda t: abandon(t, opponents[0])):
-                conn.deliver(P.error_message("could not store the claim; try again"))
+                conn.deliver(P.refusal(N_("could not store the claim; try again")))
                 return False
             return True

@@ -23,7 +23,10 @@ from sqlalchemy import Connection, Engine, bindparam, func, insert, select
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.orm import Session, sessionmaker
 
+from cuttle.i18n import N_
+
 from ..cluster.bus import LocalBus
+from ..errors import translated
 from ..models import ChatRow, User
 from ..offload import Offload
 from ..ratelimit import KeyedLimiter, RateLimits
@@ -58,12 +61,12 @@ def channel_of(seat: int | None) -> str:
 def clean_text(text: Any) -> str:
     """The message to store for ``text``; raises :class:`ValueError` saying what is wrong."""
     if not isinstance(text, str):
-        raise ValueError("a chat message needs 'text'")
+        raise ValueError(N_("a chat message needs 'text'"))
     if "\x00" in text:
-        raise ValueError("a chat message cannot hold a NUL character")
+        raise ValueError(N_("a chat message cannot hold a NUL character"))
     cleaned = "".join(" " if ch < " " or "\x7f" <= ch < "\xa0" else ch for ch in text).strip()
     if not cleaned:
-        raise ValueError("the chat message is empty")
+        raise ValueError(N_("the chat message is empty"))
     if len(cleaned) > MAX_CHAT_CHARS:
         raise ValueError(f"chat message too long: at most {MAX_CHAT_CHARS} characters")
     return cleaned
@@ -211,18 +214,24 @@ class Chat:
     async def post(self, live: LiveGame, conn: Conn, text: Any) -> bool:
         """Check, rate-limit, store and send ``conn``'s message to its channel."""
         if conn.user_id is None:
-            conn.deliver(chat_error("open the site (a session) to chat"))
+            conn.deliver(chat_error(translated(N_("open the site (a session) to chat"))))
             return False
         try:
             cleaned = clean_text(text)
         except ValueError as e:
-            conn.deliver(chat_error(str(e)))
+            conn.deliver(chat_error(translated(str(e))))  # the catalog's, where it has it
             return False
         if not await self._take(conn.user_id):
             conn.deliver(
                 chat_error(
-                    f"too many chat messages: at most {CHAT_BURST} every "
-                    f"{CHAT_BURST / CHAT_RATE:g} seconds; this one was not sent"
+                    translated(
+                        N_(
+                            "too many chat messages: at most {burst} every {seconds} seconds;"
+                            " this one was not sent"
+                        ),
+                        burst=CHAT_BURST,
+                        seconds=f"{CHAT_BURST / CHAT_RATE:g}",
+                    )
                 )
             )
             return False
@@ -243,7 +252,7 @@ class Chat:
             await self.writer.write([(self._insert, row)])
         except Exception:
             log.exception("storing a chat message of game %s failed", live.id)
-            conn.deliver(chat_error("could not store the message; try again"))
+            conn.deliver(chat_error(translated(N_("could not store the message; try again"))))
             return False
         msg = message_of(channel, name, seat, cleaned, now)
         await self.bus.publish({"k": "chat", "g": live.id, "msg": msg})

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from cuttle.engine.history import Event
+from cuttle.i18n import N_
 from cuttle.table import Table
 
 from . import protocol as P
@@ -47,15 +48,15 @@ class Drawer:
         async with live.lock, self.round.shared(live):
             offers_now = live.offers.draw
             if seat is None or live.status != "playing":
-                reply(P.error_message("no draw can be offered here"))
+                reply(P.refusal(N_("no draw can be offered here")))
                 return
             if action == "accept" and not offers_now:
-                reply(P.error_message("there is no draw offer to accept"))
+                reply(P.refusal(N_("there is no draw offer to accept")))
                 return
             offers = set() if action == "decline" else offers_now | {seat}
             if offers == set(range(live.players)):
                 if not await self.round.change(live, agree):
-                    reply(P.error_message("could not store the draw; try again"))
+                    reply(P.refusal(N_("could not store the draw; try again")))
                 return
             msg: Message = {"t": "offer", "draw": sorted(offers)}
             if offers and any(s.bot for s in live.seats):
@@ -66,7 +67,7 @@ class Drawer:
                     await self.round.store.store_seats(live.id, "draw_offers", offers)
                 except Exception:
                     log.exception("storing the draw offers of game %s failed", live.id)
-                    reply(P.error_message("could not store that; try again"))
+                    reply(P.refusal(N_("could not store that; try again")))
                     return
             live.offers.draw = offers
             await self.round.tell_all(live, msg)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cuttle.engine.errors import CuttleError
+from cuttle.i18n import N_
 
 from . import protocol as P
 from .clocks import Clocks
@@ -38,7 +39,7 @@ class Player:
 
         async with live.lock:
             if seat is None:
-                reply(P.error_message("spectators cannot move", cid))
+                reply(P.refusal(N_("spectators cannot move"), cid))
                 return False
             if cid is not None and (seat, cid) in live.client_ids:
                 reply(P.ack_message(cid, live.client_ids[(seat, cid)]))
@@ -49,10 +50,12 @@ class Player:
                 return False
             if expected_n is not None and expected_n != live.n:
                 reply(
-                    P.error_message(
-                        f"stale move: the game is at event {live.n}, you sent {expected_n}",
+                    P.refusal(
+                        N_("stale move: the game is at event {now}, you sent {sent}"),
                         cid,
                         live.n,
+                        now=live.n,
+                        sent=expected_n,
                     )
                 )
                 if conn is not None:
@@ -60,11 +63,16 @@ class Player:
                 return False
             if live.table.to_act != seat:
                 reply(
-                    P.error_message(f"not your turn: p{live.table.to_act} is to act", cid, live.n)
+                    P.refusal(
+                        N_("not your turn: {seat} is to act"),
+                        cid,
+                        live.n,
+                        seat=f"p{live.table.to_act}",
+                    )
                 )
                 return False
             if await self.clocks.flag_if_expired(live):
-                reply(P.error_message("your time is up", cid, live.n))
+                reply(P.refusal(N_("your time is up"), cid, live.n))
                 return False
             try:
                 stored = await self.round.change(live, lambda t: t.play(seat, text), cid, conn)
@@ -72,7 +80,7 @@ class Player:
                 reply(P.error_message(str(e), cid, live.n))
                 return False
             if not stored:
-                reply(P.error_message("could not store the move; try again", cid))
+                reply(P.refusal(N_("could not store the move; try again"), cid))
             return stored
 
     async def resign(
@@ -82,7 +90,7 @@ class Player:
         async with live.lock:
             if seat is None or live.status != "playing":
                 if conn:
-                    conn.deliver(P.error_message("you cannot resign here", cid))
+                    conn.deliver(P.refusal(N_("you cannot resign here"), cid))
                 return False
             try:
                 stored = await self.round.change(live, lambda t: t.resign(seat), cid, conn)
@@ -91,5 +99,5 @@ class Player:
                     conn.deliver(P.error_message(str(e), cid))
                 return False
             if not stored and conn:
-                conn.deliver(P.error_message("could not store; try again", cid))
+                conn.deliver(P.refusal(N_("could not store; try again"), cid))
             return stored

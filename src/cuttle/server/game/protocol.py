@@ -33,6 +33,8 @@ from typing import Any
 from cuttle.i18n import Domain
 from cuttle.table import Table
 
+from ..errors import translated
+
 MAX_MESSAGE_BYTES = 2048
 MAX_MOVE_CHARS = 60
 MAX_ID_CHARS = 64
@@ -261,6 +263,15 @@ def error_message(text: str, cid: str | None = None, n: int | None = None) -> di
     if n is not None:
         msg["n"] = n
     return msg
+
+
+def refusal(
+    message: str, cid: str | None = None, n: int | None = None, **params: object
+) -> dict[str, Any]:
+    """An :func:`error_message` for a person: the English ``message`` (marked with ``N_``
+    for the ``site`` catalog), its fields filled from ``params``, in the current language
+    (a game socket's handler runs in its reader's language)."""
+    return error_message(translated(message, **params), cid, n)
 
 
 def ack_message(cid: str | None, n: int) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy import update
 
+from cuttle.i18n import N_
+
 from . import protocol as P
 from .fanout import Conn, Message
 from .live import LiveGame
@@ -65,7 +67,7 @@ class Rematcher:
         async with live.lock, self.round.shared(live):
             offers = live.offers
             if seat is None or live.status != "over":
-                reply(P.error_message("a rematch needs a finished game you played"))
+                reply(P.refusal(N_("a rematch needs a finished game you played")))
                 return
             if offers.rematch_id is None:
                 asked = offers.rematch_asked | {seat}
@@ -76,7 +78,7 @@ class Rematcher:
                             await self.round.store.store_seats(live.id, "rematch_asks", asked)
                         except Exception:
                             log.exception("storing the rematch asks of %s failed", live.id)
-                            reply(P.error_message("could not store that; try again"))
+                            reply(P.refusal(N_("could not store that; try again")))
                             return
                     offers.rematch_asked = asked
                     await self.round.tell_all(live, {"t": "rematch", "asked": sorted(asked)})

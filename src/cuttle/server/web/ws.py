@@ -9,6 +9,8 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from cuttle.i18n import N_
+
 from ..errors import ServiceError
 from ..fastjson import dumps
 from ..game import protocol as P
@@ -155,7 +157,7 @@ async def _play(websocket: WebSocket, gid: str, ctx: Ctx | None) -> None:
             if frame["type"] == "websocket.disconnect" or conn.dropped:
                 break  # closed, or dropped (too slow to read, or its session ended)
             if not bucket.take():
-                conn.deliver(P.error_message("too many messages: slow down"))
+                conn.deliver(P.refusal(N_("too many messages: slow down")))
                 await conn.flushed()
                 await websocket.close(code=1008, reason="rate limit")
                 break
