@@ -173,7 +173,7 @@ export function attachAnalysis({ gid, data, me, step, board, log }) {
       const row = el("tr");
       row.dataset.seat = s;
       const counts = (review.marks && review.marks[s]) || {};
-      row.append(el("td", "", name(s)), el("td", "an-acc", acc === null ? "–" : _("{accuracy}%", { accuracy: acc })));
+      row.append(el("td", "", name(s)), el("td", "an-acc", acc === null ? "–" : _("{accuracy}%", { accuracy: Number(acc).toFixed(1) })));
       for (const m of MARKS) row.appendChild(el("td", "", String(counts[m] || 0)));
       table.appendChild(row);
     });
@@ -198,8 +198,9 @@ export function attachAnalysis({ gid, data, me, step, board, log }) {
       li.classList.add(`mark-${p.mark}`);
       li.dataset.mark = p.mark;
       const b = li.querySelector("button");
-      if (b) b.setAttribute("aria-label", `${b.textContent} (${markName(p.mark)})`);
-      li.appendChild(symEl(p.mark));
+      if (!b || b.querySelector(".an-sym")) return;
+      b.setAttribute("aria-label", `${b.textContent} (${markName(p.mark)})`);
+      b.appendChild(symEl(p.mark)); // at the end of the move's words
     });
   }
 
@@ -230,6 +231,8 @@ export function attachAnalysis({ gid, data, me, step, board, log }) {
     const caption = el("p", "an-caption", _("Before move {n}: the best move was {best}.", { n: at, best: p.best }));
     caption.id = "an-caption";
     board.prepend(caption);
+    const first = board.querySelector(".an-best-card");
+    if (first && first.scrollIntoView) first.scrollIntoView({ block: "nearest" });
     const back = $("an-best-show");
     back.textContent = _("Back to the move played");
     back.onclick = () => { back.onclick = showBest; step(at); };
