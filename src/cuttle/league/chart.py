@@ -72,11 +72,12 @@ def rating_chart(
     title: str = "Rating",
     width: int = 600,
     height: int = 240,
+    empty: str = "No rated results yet",
 ) -> str:
     """The history as an SVG document (``viewBox`` ``0 0 width height``, scalable).
 
-    With no points the picture says so. Each point carries a ``<title>`` with its date
-    and rating, shown as a tooltip.
+    With no points the picture says so (``empty``, in the reader's language). Each point
+    carries a ``<title>`` with its date and rating, shown as a tooltip.
     """
     pad = 40
     head = (
@@ -88,7 +89,7 @@ def rating_chart(
     if not points:
         return (
             head + f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle" '
-            'fill="#6b7280" font-size="14">No rated results yet</text></svg>'
+            f'fill="#6b7280" font-size="14">{escape(empty)}</text></svg>'
         )
     coords, low, high = chart_coordinates(points, width, height, pad)
     top, bottom = pad / 2, float(height) - pad

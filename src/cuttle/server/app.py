@@ -19,7 +19,6 @@ from cuttle.i18n import N_
 
 from .analysis import routes as analysis_routes
 from .analysis.service import AnalysisService, analysis_queue
-from .puzzles import routes as puzzle_routes
 from .bots import BotRunner
 from .cluster.bus import LocalBus
 from .db import make_engine, make_sessionmaker, migrate
@@ -29,6 +28,7 @@ from .game.service import GameService
 from .league.service import LeagueService
 from .league.settings import LeagueSettings
 from .offload import Offload
+from .puzzles import routes as puzzle_routes
 from .ratelimit import RateLimits
 from .series.service import SeriesService
 from .settings import Settings
@@ -133,7 +133,7 @@ def _error(request: Request, status: int, message: str, said: str | None = None)
     if wants_html:
         from html import escape
 
-        back = escape(translated("Back to the lobby"))
+        back = escape(translated(N_("Back to the lobby")))
         body = (
             f"<!doctype html><html lang={language.language_of(request)}><meta charset=utf-8>"
             f"<title>{status}</title><link rel=stylesheet href=/static/site.css>"

@@ -196,9 +196,14 @@ def format_when(value: object, fmt: str = "medium", lang: str | None = None) -> 
 
 
 def format_day(value: object, fmt: str = "medium", lang: str | None = None) -> str:
-    """A day (a date, a datetime or a Unix time) as the language writes it
+    """A day (a date, a datetime, a Unix time or an ISO date) as the language writes it
     (``{{ day|date }}``)."""
     day = value if isinstance(value, dt.date) else _when(value)
+    if isinstance(value, str):
+        try:
+            day = dt.date.fromisoformat(value)
+        except ValueError:
+            return value
     if day is None:
         return "" if value is None else str(value)
     return format_date(day, fmt, locale=lang or current())

@@ -25,7 +25,7 @@ from ..league.keys import BOTS, MULTI, PEOPLE, check_key
 from ..models import User
 from .deps import RowId, ensure_async, offload_of
 from .league_api import league_of
-from .pages import render
+from .pages import render, templates
 
 router = APIRouter(prefix="/league")
 
@@ -39,6 +39,21 @@ WORDS = (
 )  # fmt: skip
 """The league's codes (a bracket's or match's status, a rating pool) the pages show in
 words: the templates say ``{{ _(b.status) }}``."""
+SUITS = {"Clubs": N_("Clubs"), "Diamonds": N_("Diamonds"), "Hearts": N_("Hearts"),
+         "Spades": N_("Spades")}  # fmt: skip
+"""A season's suit in words (a season's name, ``Clubs 2026``, stays English in records)."""
+
+
+def season_words(name: object) -> str:
+    """A season's name (``Clubs 2026``) in the current language (``{{ name|season }}``)."""
+    text = str(name)
+    suit, _, year = text.partition(" ")
+    if suit not in SUITS or not year.isdigit():
+        return text
+    return SITE.gettext("{suit} {year}").format(suit=SITE.gettext(SUITS[suit]), year=year)
+
+
+templates.env.filters["season"] = season_words
 
 
 def _key(request: Request, players: int | None = 2) -> str:
@@ -157,7 +172,7 @@ def bracket_columns(state: dict[str, Any]) -> list[dict[str, Any]]:
     titles = {"W": N_("Winners' round {round}"), "L": N_("Losers' round {round}")}
     for (part, rnd), ms in cols.items():
         if part == "GF":
-            title = SITE.gettext("Grand final" if rnd == 1 else "Grand final reset")
+            title = SITE.gettext("Grand final") if rnd == 1 else SITE.gettext("Grand final reset")
         else:
             title = SITE.gettext(titles[part]).format(round=rnd)
         out.append({"part": part, "title": title, "matches": ms})
@@ -231,6 +246,6 @@ async def rating_svg(request: Request, name: str) -> Response:
         return user, league.history(user.id, key, pool)
 
     user, points = await offload_of(request)(read)
-    title = f"{user.display}: {key} rating"
-    svg = rating_chart(points, title=title)
+    title = SITE.gettext("{name}: {rules} rating").format(name=user.display, rules=key)
+    svg = rating_chart(points, title=title, empty=SITE.gettext("No rated results yet"))
     return Response(svg, media_type="image/svg+xml", headers={"cache-control": "no-store"})

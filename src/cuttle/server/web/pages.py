@@ -217,7 +217,6 @@ def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
     """A game of ``name``'s profile in words, in the current language: its date (UTC), the
     opponents' names, and the outcome as ``name`` lived it ("Won by resignation", "Lost on
     time", "In play")."""
-    say = SITE.gettext
     seats = game["seats"]
     mine = {s["seat"] for s in seats if s["name"] == name}
 
@@ -225,27 +224,27 @@ def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
         if s["name"]:
             return str(s["name"])
         if s["empty"]:
-            return say("an open seat")
-        return say("seat {number}").format(number=s["seat"] + 1)
+            return SITE.gettext("an open seat")
+        return SITE.gettext("seat {number}").format(number=s["seat"] + 1)
 
     others = [seat_name(s) for s in seats if s["seat"] not in mine]
     won_, lost, draw, someone = OUTCOMES.get(game["termination"] or "", OUTCOMES[""])
     if game["status"] == "open":
-        outcome = say("Waiting for players")
+        outcome = SITE.gettext("Waiting for players")
     elif game["status"] != "over":
-        outcome = say("In play")
+        outcome = SITE.gettext("In play")
     elif game["result"] == "draw":
-        outcome = say(draw)
+        outcome = SITE.gettext(draw)
     else:
         won = {int(p[1:]) for p in str(game["result"] or "").split() if p[1:].isdigit()}
         if mine:
-            outcome = say(won_ if mine & won else lost)
+            outcome = SITE.gettext(won_ if mine & won else lost)
         else:
             names = [seat_name(s) for s in seats if s["seat"] in won]
             joined = names[0] if names else ""
             for more in names[1:]:
-                joined = say("{first} and {second}").format(first=joined, second=more)
-            outcome = say(someone).format(names=joined)
+                joined = SITE.gettext("{first} and {second}").format(first=joined, second=more)
+            outcome = SITE.gettext(someone).format(names=joined)
     lang = current()
     when = game["created_at"]
     return {
