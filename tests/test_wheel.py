@@ -26,6 +26,9 @@ def test_the_wheel_ships_the_rules_reference_and_the_data(tmp_path: Path) -> Non
     assert rules == (ROOT / "docs" / "rules.md").read_bytes()  # the one source, copied whole
     for needed in (
         "cuttle/web/templates/table.html",
+        "cuttle/web/templates/howto.html",
+        "cuttle/web/howto/en.md",
+        "cuttle/web/howto/uk.md",
         "cuttle/web/static/table.js",
         "cuttle/server/migrations/versions/0006_series.py",
         "cuttle/league/data/hall_of_fame.json",
