@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from clusterutil import BotWorkerProc, RedisProc
 from leagueutil import league_server, register
 from srvutil import Client, ServerProc, new_table, unhurried_move
+from test_postgres import Cluster, postgres  # noqa: F401  (the session's cluster)
 
 BUDGET = {"CUTTLE_ANALYSIS_BUDGET": "30"}
 """Thirty search iterations a ply: a short game is analysed in a second or two."""
@@ -157,3 +159,39 @@ def test_a_ranked_game_asks_for_its_own_analysis(tmp_path: Path) -> None:
         assert rows == [(None,)]  # the site asked, nobody in particular
     finally:
         server.stop()
+
+
+def test_with_a_redis_queue_the_web_worker_only_queues_and_a_bot_worker_analyses(
+    postgres: Cluster,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    redis = RedisProc(tmp_path).start()
+    url = postgres.url(postgres.create_database())
+    web = ServerProc(
+        tmp_path / "data",
+        database_url=url,
+        redis_url=redis.url,
+        env=BUDGET,
+        args=["--bot-workers", "0"],
+    )
+    worker = BotWorkerProc(tmp_path, url, redis.url)
+    worker.env.update(BUDGET)
+    try:
+        web.start()
+        alice, bob = Client(web.url), Client(web.url)
+        gid = finished_game(alice, bob, plies=4)
+        r = alice.post(f"/api/games/{gid}/analysis")
+        assert r.status_code == 202, r.text
+        jobs = redis.client().xrange("cuttle:analyses")
+        assert [fields["g"] for _, fields in jobs] == [gid]
+        # No bot worker yet: nobody searches, the web worker least of all.
+        time.sleep(2.0)
+        assert alice.http.get(f"/api/games/{gid}/analysis").json()["status"] == "queued"
+        worker.start()
+        done = wait_for(bob, gid, "done", timeout=60)
+        assert len(done["review"]["plies"]) == 5
+        assert done["progress"] == {"done": 5, "total": 5}
+    finally:
+        worker.stop()
+        web.stop()
+        redis.stop()
