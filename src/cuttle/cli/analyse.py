@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from cuttle.analysis import Budget, GameReview, PlyReview, analyse_record
 from cuttle.analysis.review import mark_label, mark_symbol, sparkline
-from cuttle.i18n import Domain
+from cuttle.i18n import N_, Domain
 from cuttle.table import Table
 
 from .common import CliError, HelpFormatter, Streams, dump_json, house_from_args, read_text
@@ -23,13 +23,13 @@ from .common import CliError, HelpFormatter, Streams, dump_json, house_from_args
 A = Domain("analysis")
 _ = A.gettext
 
-EXAMPLES = """\
+EXAMPLES = N_("""\
 examples:
   cuttle analyse game.cuttle                 the game in words, marks and accuracies
   cuttle analyse game.cuttle --time 1s       a second of search a ply (deeper, slower)
   cuttle analyse game.cuttle --json          the review as JSON
   cuttle analyse game.cuttle --tui           browse the review in the terminal
-"""
+""")
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d*)?|\.\d+)\s*(ms|s)?\s*$")
 
@@ -53,26 +53,26 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``analyse`` command."""
     p = sub.add_parser(
         "analyse",
-        help="review a recorded game: win chances, mistakes and accuracy",
-        description=(
-            "Review a game record: every ply is judged by a search that sees only what "
-            "the player who moved could see."
+        help=_("review a recorded game: win chances, mistakes and accuracy"),
+        description=_(
+            "Review a game record: every ply is judged by a search that sees only\n"
+            "what the player who moved could see."
         ),
-        epilog=EXAMPLES,
+        epilog=_(EXAMPLES),
         formatter_class=HelpFormatter,
     )
-    p.add_argument("record", metavar="RECORD", help="record file, or - for stdin")
+    p.add_argument("record", metavar="RECORD", help=_("record file, or - for stdin"))
     p.add_argument(
         "--time",
         metavar="DURATION",
-        help="search time a ply, e.g. 1s (default: a fixed number of iterations, reproducible)",
+        help=_("search time a ply, e.g. 1s (default: a fixed number of iterations, reproducible)"),
     )
-    p.add_argument("--iterations", type=int, metavar="N", help="search iterations a ply")
-    p.add_argument("--seed", type=int, default=0, help="seed of the search (0)")
+    p.add_argument("--iterations", type=int, metavar="N", help=_("search iterations a ply"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the search (0)"))
     out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the review as JSON")
-    out.add_argument("--tui", action="store_true", help="browse the review in the terminal")
-    p.add_argument("--house", metavar="FILE", help="house rules the record is played by")
+    out.add_argument("--json", action="store_true", help=_("print the review as JSON"))
+    out.add_argument("--tui", action="store_true", help=_("browse the review in the terminal"))
+    p.add_argument("--house", metavar="FILE", help=_("house rules the record is played by"))
     p.set_defaults(func=cmd_analyse)
 
 
