@@ -20,13 +20,15 @@ import time
 
 from cuttle.analysis import DEFAULT_ITERATIONS, Budget, analyse_record
 from cuttle.analysis.judge import start_table
+from cuttle.engine.rules import get_rules
 from cuttle.table import Seat, Table, make_bots, run_bots
 
 
 def bench_record(plies: int) -> str:
     """A seeded bot game cut to its first ``plies`` plies, as a record."""
     for seed in range(1, 50):
-        table = Table("standard", seed=seed, seats=[Seat("a", "ismcts:200it"), Seat("b", "pimc")])
+        seats = [Seat("a", "ismcts:200it"), Seat("b", "pimc")]
+        table = Table(get_rules("standard"), seed=seed, seats=seats)
         run_bots(table, make_bots(table, seed=1))
         if len(table.history) >= plies:
             start, events = start_table(table.record())
