@@ -42,9 +42,9 @@ SEARCH_KINDS = ("pimc", "ismcts", "ismcts-neural", "ismcts-policy", "ismcts-worl
 
 LADDER: tuple[tuple[str, str, str], ...] = (
     ("level1", "random", "a random move, but it takes a win and blocks one"),
-    ("level2", "greedy:75%", "greedy with a random move 75% of the time"),
     ("easy", "greedy:50%", "greedy with a random move half of the time"),
     ("medium", "greedy", "greedy: the best move one ply ahead by a hand-tuned evaluation"),
+    ("level4", "ismcts:30it", "ismcts at 30 iterations a move"),
     ("level5", "ismcts:150it", "ismcts at 150 iterations a move"),
     ("hard", "ismcts:1000it", "ismcts at 1,000 iterations a move"),
     ("level7", "ismcts:5000it", "ismcts at 5,000 iterations a move, on every core"),
@@ -65,7 +65,7 @@ LEVELS: dict[str, str] = {name: plays for name, _spec, plays in LADDER}
 LEVEL_SPECS: dict[str, str] = {name: spec for name, spec, _plays in LADDER}
 """The bot spec behind each level (the level adds the threat check to it)."""
 
-_LEVEL_NUMBER = re.compile(r"^(?:level|l)?([1-9]\d*)$")
+_LEVEL_NUMBER = re.compile(r"^(?:level|l)?(\d+)$")
 
 
 def level_name(text: str) -> str | None:
@@ -196,8 +196,8 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
     else:
         names = ", ".join([*BOT_KINDS, *LEVELS, *plugin_names()])
         raise ValueError(
-            f"unknown bot {spec!r}; choose one of: {names}, level1 to level{len(LADDER)}, "
-            "ext:COMMAND or module.path:Class"
+            f"unknown bot {spec!r}; choose one of: {names}, a level number 1 to "
+            f"{len(LADDER)}, ext:COMMAND or module.path:Class"
         )
     bot.name = name
     if level is not None:

@@ -13,9 +13,12 @@ import time
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from cuttle.bots.base import SeatView
+from cuttle.bots.registry import LEVEL_NAMES
 
-BOT_LEVELS = ("random", "easy", "medium", "hard", "expert")
-"""Bot levels a seat may be given."""
+BOT_LEVELS = ("random", *LEVEL_NAMES)
+"""Bot levels a seat may be given: ``random`` and the ladder's eight, weakest first
+(``level1``, ``easy``, ``medium``, ``level4``, ``level5``, ``hard``, ``level7``,
+``expert``; :data:`cuttle.bots.registry.LADDER`)."""
 
 
 def choose_move(spec: str, seed: int, view: SeatView) -> tuple[str, str | None]:

@@ -18,15 +18,20 @@ from cuttle.engine.rules import RuleSet, get_rules
 
 BOT_CHOICES: tuple[str, ...] = (
     "random",
+    "level1",
     "easy",
     "medium",
+    "level4",
+    "level5",
     "hard",
+    "level7",
     "expert",
     "greedy",
     "pimc",
     "ismcts",
 )
-"""Bot specs the setup screen offers, weakest first (levels, then bot kinds)."""
+"""Bot specs the setup screen offers: ``random``, the ladder's eight levels weakest
+first (:data:`cuttle.bots.registry.LADDER`), then bot kinds."""
 
 
 @dataclass

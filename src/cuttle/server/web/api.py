@@ -9,6 +9,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from sqlalchemy import desc, or_, select
 
+from cuttle.bots.ladder import ladder_ratings
 from cuttle.engine.rules import PRESETS, VARIANTS
 from cuttle.i18n import N_
 
@@ -136,6 +137,10 @@ async def options() -> dict[str, Any]:
         },
         "variants": dict(VARIANTS),
         "levels": list(BOT_LEVELS),
+        "ratings": {
+            name: {"level": r.level, "rating": r.rating, "low": r.low, "high": r.high}
+            for name, r in ladder_ratings().items()
+        },
     }
 
 

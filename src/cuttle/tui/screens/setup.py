@@ -27,6 +27,7 @@ from textual.widgets import (
 )
 from textual.widgets.selection_list import Selection
 
+from cuttle.bots.ladder import rating_of
 from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet
 
 from ..lang import N_, _, engine_text, translate_bindings
@@ -49,6 +50,15 @@ def pause_options(current: float) -> list[tuple[str, float]]:
     """
     values = sorted({*BOT_PAUSES, max(0.0, float(current))})
     return [(_("none") if v == 0 else _("{seconds} s").format(seconds=f"{v:g}"), v) for v in values]
+
+
+def bot_label(spec: str) -> str:
+    """A bot choice as the setup lists it: a ladder level with its measured rating
+    (``medium (1500)``, docs/strength.md "The ladder"), any other spec as it is."""
+    rated = rating_of(spec)
+    if rated is None:
+        return spec
+    return _("{bot} ({rating})").format(bot=spec, rating=rated.rating)
 
 
 def parse_seed(text: str) -> int | str | None:
@@ -215,7 +225,7 @@ class SetupScreen(Screen[Session | None]):
             row = Horizontal(
                 Label(f"p{seat}", classes="setup-label"),
                 Select(
-                    [(c, c) for c in choices],
+                    [(bot_label(c), c) for c in choices],
                     value=spec,
                     allow_blank=False,
                     id=f"bot-{seat}",

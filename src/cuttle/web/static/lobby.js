@@ -11,7 +11,16 @@ const LEVELS = {
   medium: () => _p("bot level", "medium"), hard: () => _p("bot level", "hard"),
   expert: () => _p("bot level", "expert"),
 };
-const levelName = (v) => (LEVELS[v] ? LEVELS[v]() : v);
+const levelName = (v) => {
+  if (LEVELS[v]) return LEVELS[v]();
+  const n = /^level(\d+)$/.exec(v);
+  return n ? _p("bot level", "level {n}", { n: n[1] }) : v;
+};
+// With its measured rating on the league's scale (docs/strength.md, "The ladder").
+const ratedName = (v) => {
+  const r = options && options.ratings && options.ratings[v];
+  return r ? _("{level} ({rating})", { level: levelName(v), rating: r.rating }) : levelName(v);
+};
 
 // POST `body` as JSON; a refusal is written in `errId` (next to the control that sent
 // it) and scrolled into view, and thrown.
@@ -71,7 +80,7 @@ function levelSelect(value) {
   const s = document.createElement("select");
   for (const v of ["person", ...options.levels]) {
     const o = document.createElement("option");
-    o.value = v; o.textContent = v === "person" ? _("a person") : _("bot: {level}", { level: levelName(v) });
+    o.value = v; o.textContent = v === "person" ? _("a person") : _("bot: {level}", { level: ratedName(v) });
     if (v === value) o.selected = true;
     s.appendChild(o);
   }
@@ -177,6 +186,7 @@ async function refreshOpen() {
 
 async function init() {
   options = await (await fetch("/api/options")).json();
+  for (const o of $("quick-level").options) o.textContent = ratedName(o.value);
   fillRules($("quick-rules"));
   fillRules($("create-rules"));
   for (const [name, desc] of Object.entries(options.variants)) {
