@@ -518,6 +518,14 @@ def test_the_rules_pages(site: ServerProc, browser: Browser) -> None:
     assert page.locator("#reference table").count() >= 2
     assert page.request.get(site.url + "/rules/nonsense").status == 404
     ctx.close()
+    # on a phone, in Ukrainian (the longest words), nothing is wider than the screen
+    phone = browser.new_context(viewport=PHONE, extra_http_headers={"Accept-Language": "uk"})
+    page = phone.new_page()
+    for path in ("/rules", "/rules/team", "/rules/reference"):
+        page.goto(site.url + path)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+    expect(page.locator('a[href="/rules"]').first).to_be_visible()
+    phone.close()
 
 
 def test_the_guided_first_game_explains_moves(site: ServerProc, browser: Browser) -> None:
