@@ -185,7 +185,7 @@ def test_cuttle_analyse_prints_the_game_marks_and_accuracy(tmp_path: Path) -> No
     assert code == 0, err
     assert "p0 draws a card." in out
     assert "?? blunder: the best move was points" in out
-    assert "accuracy of p1: 100.0" in out
+    assert "p1: accuracy 100.0, blunders 0, mistakes 0, inaccuracies 0" in out
     spark = next(line for line in out.splitlines() if line.startswith("Win chance of p0"))
     # a certain win before the blunder, little chance after it, lost at the end
     assert spark[-3] == "█" and spark[-2] in "▁▂▃" and spark[-1] == "▁"

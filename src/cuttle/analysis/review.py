@@ -83,6 +83,30 @@ def sparkline(values: Sequence[float]) -> str:
     return "".join(SPARKS[min(top, max(0, round(v * top)))] for v in values)
 
 
+def summary_lines(
+    accuracy: Sequence[float | None], marks: Sequence[dict[str, int]], players: Sequence[str]
+) -> list[str]:
+    """One line a player in the current language: its accuracy (``–`` when it had no
+    move to judge) and how many plies earned each mark."""
+    lines = []
+    for seat, name in enumerate(players):
+        counts = marks[seat]
+        acc = accuracy[seat]
+        lines.append(
+            A.gettext(
+                "{name}: accuracy {accuracy}, blunders {blunders}, mistakes {mistakes}, "
+                "inaccuracies {inaccuracies}"
+            ).format(
+                name=name,
+                accuracy="–" if acc is None else f"{acc:.1f}",
+                blunders=counts["blunder"],
+                mistakes=counts["mistake"],
+                inaccuracies=counts["inaccuracy"],
+            )
+        )
+    return lines
+
+
 @dataclass(frozen=True)
 class PlyReview:
     """The verdict on one ply (a move, counter, resolve, choice or resignation)."""
@@ -175,6 +199,11 @@ class GameReview:
                 counts[p.mark] += 1
         return counts
 
+    def summary(self) -> list[str]:
+        """Each player's accuracy and marks, one line a player (:func:`summary_lines`)."""
+        seats = range(len(self.players))
+        return summary_lines(self.accuracy, [self.marks(s) for s in seats], self.players)
+
     def to_json(self) -> dict[str, Any]:
         """The review as one JSON object (what the site stores and draws)."""
         return {
@@ -208,5 +237,5 @@ class GameReview:
 
 __all__ = [
     "JSON_VERSION", "MARKS", "SPARKS", "GameReview", "PlyReview", "mark_for", "mark_label",
-    "mark_symbol", "move_accuracy", "sparkline",
+    "mark_symbol", "move_accuracy", "sparkline", "summary_lines",
 ]  # fmt: skip

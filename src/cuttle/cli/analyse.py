@@ -136,22 +136,7 @@ def review_lines(review: GameReview, sentences: list[str]) -> list[str]:
             name=names[0], sparkline=sparkline(review.series)
         )
     )
-    for seat, name in enumerate(names):
-        counts = review.marks(seat)
-        marks = _(
-            "{name}: blunders {blunders}, mistakes {mistakes}, inaccuracies {inaccuracies}"
-        ).format(
-            name=name,
-            blunders=counts["blunder"],
-            mistakes=counts["mistake"],
-            inaccuracies=counts["inaccuracy"],
-        )
-        accuracy = review.accuracy[seat]
-        if accuracy is None:
-            told = _("{name} had no move to judge").format(name=name)
-        else:
-            told = _("accuracy of {name}: {accuracy}").format(name=name, accuracy=f"{accuracy:.1f}")
-        lines.append(f"{marks}; {told}")
+    lines.extend(review.summary())
     return lines
 
 

@@ -53,24 +53,7 @@ def ply_detail(p: PlyReview, sentence: str, name: str) -> str:
 
 def summary_text(review: GameReview) -> str:
     """Each player's accuracy and marks on one line each."""
-    lines = []
-    for seat, name in enumerate(review.players):
-        counts = review.marks(seat)
-        accuracy = review.accuracy[seat]
-        acc = "–" if accuracy is None else f"{accuracy:.1f}"
-        lines.append(
-            _(
-                "{name}: accuracy {accuracy}, blunders {blunders}, mistakes {mistakes}, "
-                "inaccuracies {inaccuracies}"
-            ).format(
-                name=name,
-                accuracy=acc,
-                blunders=counts["blunder"],
-                mistakes=counts["mistake"],
-                inaccuracies=counts["inaccuracy"],
-            )
-        )
-    return "\n".join(lines)
+    return "\n".join(review.summary())
 
 
 class ReviewApp(App[None]):
