@@ -8,6 +8,7 @@ only queues it and a ``cuttle bot-worker`` runs it.
 from __future__ import annotations
 
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,8 +28,10 @@ PATIENCE = 30.0
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """One server for the module (SQLite, the tiny budget)."""
-    proc = ServerProc(tmp_path_factory.mktemp("analysis") / "data", env=BUDGET).start()
+    """One server for the module (SQLite, the tiny budget; the league's, for ranked games)."""
+    proc = league_server(tmp_path_factory.mktemp("analysis") / "data")
+    proc.env.update(BUDGET)
+    proc.start()
     yield proc
     proc.stop()
 
@@ -136,29 +139,23 @@ def test_a_finished_game_is_analysed_once_and_the_review_is_stored(site: ServerP
     ]
 
 
-def test_a_ranked_game_asks_for_its_own_analysis(tmp_path: Path) -> None:
-    server = league_server(tmp_path / "data")
-    server.env.update(BUDGET)
-    server.start()
-    try:
-        ann, ben = register(server.url, "ann"), register(server.url, "ben")
-        r = ann.post("/api/league/challenges", {"opponent": "ben", "rules": "standard"})
-        assert r.status_code == 201, r.text
-        r = ben.post(f"/api/league/challenges/{r.json()['id']}/accept")
-        assert r.status_code == 200, r.text
-        gid = r.json()["match"]["game"]
-        assert ann.http.get(f"/api/games/{gid}").json()["ranked"] is True
-        sock = ann.ws(gid)
-        sock.until(lambda m: m["t"] == "state", PATIENCE)
-        sock.send({"t": "resign"})
-        sock.until(lambda m: m["t"] == "event" and m["view"]["winner"] is not None, PATIENCE)
-        sock.close()
-        done = wait_for(ben, gid, "done")
-        assert [p["move"] for p in done["review"]["plies"]] == ["resign"]
-        rows = server.query("SELECT requested_by FROM game_analyses WHERE game_id = ?", gid)
-        assert rows == [(None,)]  # the site asked, nobody in particular
-    finally:
-        server.stop()
+def test_a_ranked_game_asks_for_its_own_analysis(site: ServerProc) -> None:
+    ann, ben = register(site.url, "ann"), register(site.url, "ben")
+    r = ann.post("/api/league/challenges", {"opponent": "ben", "rules": "standard"})
+    assert r.status_code == 201, r.text
+    r = ben.post(f"/api/league/challenges/{r.json()['id']}/accept")
+    assert r.status_code == 200, r.text
+    gid = r.json()["match"]["game"]
+    assert ann.http.get(f"/api/games/{gid}").json()["ranked"] is True
+    sock = ann.ws(gid)
+    sock.until(lambda m: m["t"] == "state", PATIENCE)
+    sock.send({"t": "resign"})
+    sock.until(lambda m: m["t"] == "event" and m["view"]["winner"] is not None, PATIENCE)
+    sock.close()
+    done = wait_for(ben, gid, "done")
+    assert [p["move"] for p in done["review"]["plies"]] == ["resign"]
+    rows = site.query("SELECT requested_by FROM game_analyses WHERE game_id = ?", gid)
+    assert rows == [(None,)]  # the site asked, nobody in particular
 
 
 def test_with_a_redis_queue_the_web_worker_only_queues_and_a_bot_worker_analyses(
@@ -195,3 +192,45 @@ def test_with_a_redis_queue_the_web_worker_only_queues_and_a_bot_worker_analyses
         worker.stop()
         web.stop()
         redis.stop()
+
+
+def test_the_progress_is_stored_ply_by_ply_as_the_analysis_goes(
+    site: ServerProc, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The analysis's own code (``work.analyse_game``, as the child process runs it) on the
+    site's database file, every progress write watched at the SQL level."""
+    from sqlalchemy import Engine, event
+
+    from cuttle.server.analysis import work
+
+    alice, bob = Client(site.url), Client(site.url)
+    gid = finished_game(alice, bob, plies=5)
+    assert alice.post(f"/api/games/{gid}/analysis").status_code == 202
+    wait_for(alice, gid, "done")
+    with site.db() as db:  # asked again from scratch (as after a failure)
+        db.execute(
+            "UPDATE game_analyses SET status = 'queued', review = NULL, plies_done = 0,"
+            " plies_total = 0 WHERE game_id = ?",
+            (gid,),
+        )
+    monkeypatch.setattr(work, "PROGRESS_EVERY", 0.0)  # store every ply, not every 0.25 s
+    stored: list[dict[str, Any]] = []
+
+    def watch(conn: Any, cursor: Any, sql: str, params: Any, context: Any, many: bool) -> None:
+        if sql.startswith("UPDATE game_analyses"):
+            columns = re.findall(r"(\w+)=\?", sql.split(" WHERE ")[0])
+            stored.append(dict(zip(columns, params, strict=False)))
+
+    event.listen(Engine, "before_cursor_execute", watch)
+    try:
+        status = work.analyse_game(f"sqlite:///{site.data / 'cuttle.db'}", gid, 30)
+    finally:
+        event.remove(Engine, "before_cursor_execute", watch)
+    assert status == "done"
+    # Running, then the progress after each of the five moves and the resignation, then done.
+    assert stored[0]["status"] == "running"
+    progress = [s["plies_done"] for s in stored if "plies_done" in s and "status" not in s]
+    assert progress == [1, 2, 3, 4, 5, 6]
+    assert [s.get("plies_total") for s in stored[1:3]] == [6, None]  # stored once, unchanged
+    assert stored[-1]["status"] == "done"
+    assert wait_for(alice, gid, "done")["progress"] == {"done": 6, "total": 6}
