@@ -349,7 +349,7 @@ def _discard_words(w: Narration) -> str:
             N_("{actor} must discard {count} next"),
             count=w.count(min(2, len(a.hands[a.to_act]))),
         )
-        text += "; " + nxt
+        text = w.say(N_("{sentence}; {more}"), sentence=text, more=nxt)
     return text
 
 

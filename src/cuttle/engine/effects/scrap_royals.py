@@ -68,12 +68,13 @@ class ScrapRoyals(Effect):
         for v in range(b.n):
             for st in b.points[v]:
                 if st.covers and st.owner != v:
-                    text += "; " + w.by(
+                    back = w.by(
                         st.owner,
                         N_("{card} goes back to you"),
                         N_("{card} goes back to {actor}"),
                         card=w.named(st.card),
                     )
+                    text = w.say(N_("{sentence}; {more}"), sentence=text, more=back)
         return text
 
     def score(self, g: Core, s: int, move: Move) -> float:
