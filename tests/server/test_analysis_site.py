@@ -234,3 +234,20 @@ def test_the_progress_is_stored_ply_by_ply_as_the_analysis_goes(
     assert [s.get("plies_total") for s in stored[1:3]] == [6, None]  # stored once, unchanged
     assert stored[-1]["status"] == "done"
     assert wait_for(alice, gid, "done")["progress"] == {"done": 6, "total": 6}
+
+
+def test_an_analysis_lost_on_the_way_starts_again_when_asked(site: ServerProc) -> None:
+    alice, bob = Client(site.url), Client(site.url)
+    gid = finished_game(alice, bob, plies=3)
+    assert alice.post(f"/api/games/{gid}/analysis").status_code == 202
+    wait_for(alice, gid, "done")
+    with site.db() as db:  # "running" since 1970: its process died long ago
+        db.execute(
+            "UPDATE game_analyses SET status = 'running', review = NULL, updated_at = 0"
+            " WHERE game_id = ?",
+            (gid,),
+        )
+    assert bob.http.get(f"/api/games/{gid}/analysis").json()["status"] == "running"
+    r = bob.post(f"/api/games/{gid}/analysis")
+    assert r.status_code == 202, r.text
+    assert len(wait_for(bob, gid, "done")["review"]["plies"]) == 4

@@ -38,6 +38,11 @@ PROGRESS_EVERY = 0.25
 SEED = 1
 """The search's seed: the same game gives the same review."""
 
+STALE = 300.0
+"""Seconds after which a queued or running analysis that stored nothing is presumed lost
+(its job dropped with a Redis that restarted empty, its process killed): asking again
+starts it again."""
+
 
 def budget_from_env() -> int | None:
     """The budget :data:`BUDGET_ENV` sets (a positive whole number), else ``None`` (the
@@ -84,13 +89,17 @@ def ask(
 ) -> tuple[dict[str, Any], bool]:
     """Ask for the analysis of game ``gid`` (404 unknown, 409 not over): a new or failed
     one is (re)queued. Returns its state and whether it must be started now (``False``
-    when it was queued, running or done already: asking twice changes nothing)."""
+    when it was queued, running or done already: asking twice changes nothing; ``True``
+    again for one that stored nothing for :data:`STALE` seconds)."""
     now = time.time()
     with sessions() as db, db.begin():
         _finished_game(db, gid)
         row = db.get(GameAnalysis, gid, with_for_update=True)
         if row is not None and row.status != "failed":
-            return state_json(row), False
+            lost = row.status != "done" and now - row.updated_at > STALE
+            if lost:
+                row.updated_at = now
+            return state_json(row), lost
         if row is None:
             row = GameAnalysis(game_id=gid, created_at=now)
             db.add(row)
