@@ -42,7 +42,7 @@ SEARCH_KINDS = ("pimc", "ismcts", "ismcts-neural", "ismcts-policy", "ismcts-worl
 
 LADDER: tuple[tuple[str, str, str], ...] = (
     ("level1", "random", "a random move, but it takes a win and blocks one"),
-    ("easy", "greedy:50%", "greedy with a random move half of the time"),
+    ("easy", "greedy:35%", "greedy with a random move 35% of the time"),
     ("medium", "greedy", "greedy: the best move one ply ahead by a hand-tuned evaluation"),
     ("level4", "ismcts:30it", "ismcts at 30 iterations a move"),
     ("level5", "ismcts:150it", "ismcts at 150 iterations a move"),
