@@ -181,7 +181,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 def test_cuttle_analyse_prints_the_game_marks_and_accuracy(tmp_path: Path) -> None:
     path = tmp_path / "game.cuttle"
     path.write_text(record(one_step_from_winning(), "draw", "points AS"))
-    code, out, err = run("analyse", str(path), "--iterations", "300")
+    code, out, err = run("analyse", str(path), "--iterations", "300", "--plain")
     assert code == 0, err
     assert "p0 draws a card." in out
     assert "?? blunder: the best move was points" in out

@@ -246,7 +246,8 @@ def analyse_record(
     ``rules`` for a house-rules record): every ply judged from its mover's view.
 
     ``seed`` makes the review reproducible (with an iteration budget, the default);
-    ``progress(done, total)`` is called after every ply. Raises
+    ``progress(done, total)`` is called after every ply (an exception it raises stops the
+    review and reaches the caller: how a caller cancels a review). Raises
     :class:`~cuttle.engine.errors.RecordError` for a bad record and ``ValueError`` for a
     record without moves.
     """

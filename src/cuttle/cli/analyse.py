@@ -70,6 +70,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--iterations", type=int, metavar="N", help=_("search iterations a ply"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the search (0)"))
     out = p.add_mutually_exclusive_group()
+    out.add_argument(
+        "--plain", action="store_true", help=_("print the review as text (the default)")
+    )
     out.add_argument("--json", action="store_true", help=_("print the review as JSON"))
     out.add_argument("--tui", action="store_true", help=_("browse the review in the terminal"))
     p.add_argument("--house", metavar="FILE", help=_("house rules the record is played by"))
