@@ -11,8 +11,11 @@ from typing import Any, TextIO
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.game import Game
 from cuttle.engine.rules import PRESETS, RuleSet, get_rules, load_house_rules
+from cuttle.i18n import N_, Domain
 
-NESTED_TOO_DEEPLY = "not a position: JSON nested too deeply"
+_ = Domain("terminal").gettext
+
+NESTED_TOO_DEEPLY = N_("not a position: JSON nested too deeply")
 """The message for input nested past Python's recursion limit (a position is 5 deep)."""
 
 
@@ -45,26 +48,30 @@ def add_rules_options(parser: argparse.ArgumentParser, *, default: str | None = 
         "--rules",
         default=default,
         metavar="NAME",
-        help=f"rule set: {', '.join(PRESETS)} (default: {default})",
+        help=_("rule set: {names} (default: {default})").format(
+            names=", ".join(PRESETS), default=default
+        ),
     )
     parser.add_argument(
         "--variants",
         default="",
         metavar="A,B",
-        help="variant toggles, comma-separated (see 'cuttle rules')",
+        help=_("variant toggles, comma-separated (see 'cuttle rules')"),
     )
     parser.add_argument(
         "--players",
         type=int,
         default=None,
         metavar="N",
-        help=f"number of seats, where the rule set allows a choice ({seat_ranges()})",
+        help=_("number of seats, where the rule set allows a choice ({ranges})").format(
+            ranges=seat_ranges()
+        ),
     )
     parser.add_argument(
         "--house",
         default=None,
         metavar="FILE",
-        help="house rules from a .toml or .json file (replaces --rules)",
+        help=_("house rules from a .toml or .json file (replaces --rules)"),
     )
 
 
@@ -102,9 +109,9 @@ def read_text(path: str, stdin: TextIO | None = None) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CliError(f"{path}: no such file") from None
+        raise CliError(_("{path}: no such file").format(path=path)) from None
     except UnicodeDecodeError:
-        raise CliError(f"{path}: not UTF-8 text") from None
+        raise CliError(_("{path}: not UTF-8 text").format(path=path)) from None
     except OSError as exc:
         raise CliError(f"{path}: {exc.strerror or exc}") from None
 
@@ -112,17 +119,19 @@ def read_text(path: str, stdin: TextIO | None = None) -> str:
 def load_position(path: str, rules: RuleSet | None = None, stdin: TextIO | None = None) -> Game:
     """Read a position file (JSON) and return its game; raise :class:`CliError` if bad."""
     text = read_text(path, stdin)
-    where = "standard input" if path == "-" else path
+    where = _("standard input") if path == "-" else path
     try:
         obj: Any = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CliError(f"{where}: not valid JSON ({exc})") from None
+        raise CliError(
+            _("{path}: not valid JSON ({error})").format(path=where, error=exc)
+        ) from None
     except RecursionError:
-        raise CliError(f"{where}: {NESTED_TOO_DEEPLY}") from None
+        raise CliError(f"{where}: {_(NESTED_TOO_DEEPLY)}") from None
     try:
         return Game.from_json(obj, rules)
     except CuttleError as exc:
-        raise CliError(f"{where}: bad position: {exc}") from None
+        raise CliError(_("{path}: bad position: {error}").format(path=where, error=exc)) from None
 
 
 def dump_json(obj: Any, pretty: bool = False) -> str:

@@ -12,6 +12,7 @@ import argparse
 from cuttle.bots import make_bot
 
 from .common import CliError, HelpFormatter, Streams
+from .lang import _
 
 EXAMPLES = """\
 examples:
@@ -28,9 +29,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``engine`` command."""
     p = sub.add_parser(
         "engine",
-        help="one of our bots speaking the engine protocol on stdin/stdout",
-        description="Run one of our bots as an engine: it speaks the protocol of "
-        "docs/protocol.md on standard input and output, so other programs can run it.",
+        help=_("one of our bots speaking the engine protocol on stdin/stdout"),
+        description=_(
+            "Run one of our bots as an engine: it speaks the protocol of "
+            "docs/protocol.md on standard input and output, so other programs can run it."
+        ),
         epilog=EXAMPLES,
         formatter_class=HelpFormatter,
     )
@@ -38,14 +41,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--bot",
         default="greedy",
         metavar="NAME",
-        help="the bot spec, as cuttle arena takes it (default: greedy)",
+        help=_("the bot spec, as cuttle arena takes it (default: greedy)"),
     )
     p.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help="processes a search bot may use (default 1)",
+        help=_("processes a search bot may use (default 1)"),
     )
     p.set_defaults(func=cmd_engine)
 
@@ -56,7 +59,7 @@ def cmd_engine(args: argparse.Namespace, io: Streams) -> int:
 
     spec = args.bot.strip()
     if args.workers < 1:
-        raise CliError("--workers must be at least 1")
+        raise CliError(_("--workers must be at least 1"))
     try:
         make_bot(spec, seed=0, workers=args.workers)
     except ValueError as exc:

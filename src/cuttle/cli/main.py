@@ -13,9 +13,11 @@ from collections.abc import Callable, Sequence
 from cuttle import __version__
 from cuttle.accel import engine_path
 from cuttle.engine.errors import CuttleError
+from cuttle.i18n import N_, use
 
 from . import analyse, engine, play, positions, replay, simulate
 from .common import CliError, HelpFormatter, Streams
+from .lang import _, add_language_option, take_language
 
 EXAMPLES = """\
 examples:
@@ -41,13 +43,14 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every command."""
     parser = argparse.ArgumentParser(
         prog="cuttle",
-        description="Cuttle, the combat card game: play, replay, simulate and inspect games.",
+        description=_("Cuttle, the combat card game: play, replay, simulate and inspect games."),
         epilog=EXAMPLES,
         formatter_class=HelpFormatter,
     )
     parser.add_argument(
         "--version", action="version", version=f"cuttle {__version__}, {engine_path()}"
     )
+    add_language_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     positions.register(sub)
     play.register(sub)
@@ -55,8 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.register(sub)
     engine.register(sub)
     analyse.register(sub)
-    for name, (_, summary) in DELEGATED.items():
-        sub.add_parser(name, help=summary, add_help=False)
+    for name, (_command, summary) in DELEGATED.items():
+        sub.add_parser(name, help=_(summary), add_help=False)
     return parser
 
 
@@ -83,8 +86,10 @@ def _serve(argv: list[str]) -> int:
         from cuttle.server.cli import serve_main
     except ImportError as exc:
         print(
-            f"cuttle serve: the web server is not installed ({exc.name} is missing); "
-            "run 'make setup' or pip install -e '.[server]'",
+            _(
+                "cuttle serve: the web server is not installed ({module} is missing); "
+                "run 'make setup' or pip install -e '.[server]'"
+            ).format(module=exc.name),
             file=sys.stderr,
         )
         return 2
@@ -96,8 +101,10 @@ def _bot_worker(argv: list[str]) -> int:
         from cuttle.server.botworker import bot_worker_main
     except ImportError as exc:
         print(
-            f"cuttle bot-worker: needs the 'scale' extra ({exc.name} is missing); "
-            "pip install -e '.[scale]'",
+            _(
+                "cuttle bot-worker: needs the 'scale' extra ({module} is missing); "
+                "pip install -e '.[scale]'"
+            ).format(module=exc.name),
             file=sys.stderr,
         )
         return 2
@@ -105,18 +112,33 @@ def _bot_worker(argv: list[str]) -> int:
 
 
 DELEGATED: dict[str, tuple[Callable[[list[str]], int], str]] = {
-    "arena": (_arena, "play bots against each other: crosstable, intervals, ratings"),
-    "league": (_league, "the league: weekly points, season standings, ratings, brackets"),
-    "hint": (_hint, "the best moves for the seat to act, with win chances"),
-    "serve": (_serve, "run the web site (lobby, tables, replays) on http://127.0.0.1:8000"),
-    "bot-worker": (_bot_worker, "play the web site's bot turns from its Redis queue"),
+    "arena": (_arena, N_("play bots against each other: crosstable, intervals, ratings")),
+    "league": (_league, N_("the league: weekly points, season standings, ratings, brackets")),
+    "hint": (_hint, N_("the best moves for the seat to act, with win chances")),
+    "serve": (_serve, N_("run the web site (lobby, tables, replays) on http://127.0.0.1:8000")),
+    "bot-worker": (_bot_worker, N_("play the web site's bot turns from its Redis queue")),
 }
 
 
 def main(argv: Sequence[str] | None = None, streams: Streams | None = None) -> int:
-    """Run ``cuttle`` with ``argv`` (default: the process's arguments); return the exit code."""
+    """Run ``cuttle`` with ``argv`` (default: the process's arguments); return the exit code.
+
+    It speaks the language of ``--lang``, else ``CUTTLE_LANG``, else the terminal's
+    locale (:mod:`cuttle.cli.lang`); a language we do not speak is refused (exit code 2).
+    """
     io = streams or Streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lang, args_list = take_language(args_list)
+    except CliError as exc:
+        io.err(f"cuttle: {exc.message}")
+        return exc.code
+    with use(lang):
+        return run_command(args_list, io)
+
+
+def run_command(args_list: list[str], io: Streams) -> int:
+    """Run the command ``args_list`` names (``--lang`` already read); return the exit code."""
     if args_list and args_list[0] in DELEGATED:
         return DELEGATED[args_list[0]][0](args_list[1:])
     parser = build_parser()
@@ -124,7 +146,7 @@ def main(argv: Sequence[str] | None = None, streams: Streams | None = None) -> i
     # argparse prints help and usage errors to sys.stdout / sys.stderr.
     sys.stdout, sys.stderr = io.stdout, io.stderr
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(args_list)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2
     finally:
@@ -142,10 +164,10 @@ def main(argv: Sequence[str] | None = None, streams: Streams | None = None) -> i
         io.err(f"{name}: {exc}")
         return 2
     except RecursionError:  # a house file or record nested past the parser's limit
-        io.err(f"{name}: input nested too deeply to read")
+        io.err(_("{command}: input nested too deeply to read").format(command=name))
         return 2
     except KeyboardInterrupt:
-        io.err(f"\n{name}: interrupted")
+        io.err("\n" + _("{command}: interrupted").format(command=name))
         return 130
     except BrokenPipeError:
         return 0

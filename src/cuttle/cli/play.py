@@ -18,13 +18,17 @@ from pathlib import Path
 
 from cuttle.bots import BOT_KINDS, LEVELS, Bot, analyse
 from cuttle.bots.external import BotForfeit, end_game
+from cuttle.bots.ladder import rated_spec, rating_of
+from cuttle.bots.registry import LEVEL_NAMES
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.history import Event
 from cuttle.engine.rules import RuleSet
+from cuttle.i18n import N_
 from cuttle.paths import default_record_path
 from cuttle.table import Seat, Table, make_bots, run_bots
 
 from .common import CliError, HelpFormatter, Streams, add_rules_options, rules_from_args
+from .lang import _, add_language_option
 from .play_options import bot_spec, pause_seconds, player_name, record_target
 from .positions import seed_value
 from .render import describe_move, render
@@ -35,7 +39,7 @@ the end of input."""
 OutputFn = Callable[[str], None]
 """Shows one line (or several, joined by newlines)."""
 
-EXAMPLES = """\
+EXAMPLES = N_("""\
 examples:
   cuttle play                                   standard rules, you are p0
   cuttle play --rules cutthroat --seat 2        three players, you deal
@@ -49,9 +53,9 @@ examples:
 At the prompt type a move's number or the move itself ('points 7H'), or one of:
 help, moves, table, hint, resign, quit. The record is saved at the end of the game
 (default: records/<date-time>.cuttle); --record is checked before the game starts.
-"""
+""")
 
-HELP_TEXT = """\
+HELP_TEXT = N_("""\
 Type the number of a move, or the move in notation:
   draw  pass  points 7H  scuttle 9S 7H  royal KH  glasses 8D  jack JC 7H
   oneoff AC  oneoff 2D QS  counter 2C  resolve  take 5H  discard 3C 4D  scrap 5C
@@ -59,7 +63,7 @@ Cards are rank (A 2-9 T J Q K) then suit (C D H S): 7H, TH or 10h; jokers X1, X2
 In the table, XX[JC from p1] is a card with a jack on it taken from p1, and a * marks
 a card a nine returned (it cannot be played this turn).
 Commands: moves (list your moves), table (draw the table again), hint (the best moves
-and their win chances, after a second of search), resign, quit, help."""
+and their win chances, after a second of search), resign, quit, help.""")
 
 
 @dataclass
@@ -148,12 +152,24 @@ class PlainSession:
         team = t.rules.team_of(self.seat)
         partner = [f"p{s}" for s in team if s != self.seat]
         variants = f" + {', '.join(t.rules.variants)}" if t.rules.variants else ""
-        self.say(
-            f"Cuttle: {t.rules.name}{variants}, {t.n} players. You are p{self.seat}"
-            + (f", playing with {' '.join(partner)}" if partner else "")
-            + (". A practice round: every hand is face up" if t.practice else "")
-            + ". Type 'help' for help."
+        welcome = _("Cuttle: {rules}{variants}, {n} players. You are p{seat}").format(
+            rules=t.rules.name, variants=variants, n=t.n, seat=self.seat
         )
+        if partner:
+            welcome += _(", playing with {partners}").format(partners=" ".join(partner))
+        if t.practice:
+            welcome += _(". A practice round: every hand is face up")
+        self.say(welcome + _(". Type 'help' for help."))
+        rated = rating_of(self.options.opponent)
+        if rated is not None:  # a ladder level: its measured rating (docs/strength.md)
+            self.say(
+                _("{bot} is level {level} of {levels}, rated {rating}.").format(
+                    bot=self.options.opponent,
+                    level=rated.level,
+                    levels=len(LEVEL_NAMES),
+                    rating=rated.rating,
+                )
+            )
         try:
             while not t.is_over:
                 if t.to_act == self.seat:
@@ -162,7 +178,7 @@ class PlainSession:
                     self._bots_play()
         except (EOFError, KeyboardInterrupt, _Leave) as exc:
             self.say("")
-            self.say("You left the game." if isinstance(exc, _Leave) else "Game interrupted.")
+            self.say(_("You left the game.") if isinstance(exc, _Leave) else _("Game interrupted."))
             self.offer_save()
             return 1
         finally:
@@ -177,7 +193,10 @@ class PlainSession:
         try:
             run_bots(self.table, self.bots, self._announce)
         except BotForfeit as exc:
-            self.say(f"  {self.names[exc.seat]} (p{exc.seat}) forfeits: {exc.reason}")
+            forfeits = _("{name} (p{seat}) forfeits: {reason}")
+            self.say(
+                "  " + forfeits.format(name=self.names[exc.seat], seat=exc.seat, reason=exc.reason)
+            )
             self._announce(self.table.resign(exc.seat))
 
     def _announce(self, event: Event, note: str = "") -> None:
@@ -189,7 +208,7 @@ class PlainSession:
         gained = [c for c in hand if c not in self._hand]
         self._hand = hand
         if gained:
-            self.say(f"  (into your hand: {' '.join(gained)})")
+            self.say("  " + _("(into your hand: {cards})").format(cards=" ".join(gained)))
         self.dirty = True
 
     def show_table(self) -> None:
@@ -216,12 +235,14 @@ class PlainSession:
         t = self.table
         legal = t.legal(self.seat)
         if t.phase in ("counter", "answer") and legal == ["resolve"]:
-            self._announce(t.play(self.seat, "resolve"), " (nothing to counter with)")
+            self._announce(t.play(self.seat, "resolve"), " " + _("(nothing to counter with)"))
             return
         if self.dirty:
             self.show_table()
         while True:
-            answer = self.ask(f"Your move [1-{len(legal)}, or help]: ").strip()
+            answer = self.ask(
+                _("Your move [1-{last}, or help]:").format(last=len(legal)) + " "
+            ).strip()
             if self.handle(answer, legal):
                 return
 
@@ -232,7 +253,7 @@ class PlainSession:
         if not word:
             return False
         if word in ("help", "h", "?"):
-            self.say(HELP_TEXT)
+            self.say(_(HELP_TEXT))
             return False
         if word in ("moves", "m"):
             self.show_moves()
@@ -246,16 +267,20 @@ class PlainSession:
         if word in ("quit", "exit", "q"):
             raise _Leave
         if word == "resign":
-            confirm = self.ask("Resign this game? [y/N] ").strip().lower()
-            if confirm in ("y", "yes"):
+            confirm = self.ask(_("Resign this game? [y/N]") + " ").strip().lower()
+            if confirm in yes_words():
                 self._announce(t.resign(self.seat))
                 return True
-            self.say("Not resigning.")
+            self.say(_("Not resigning."))
             return False
         if word.isdigit():
             k = int(word)
             if not 1 <= k <= len(legal):
-                self.say(f"There is no move {k}: choose 1 to {len(legal)}.")
+                self.say(
+                    _("There is no move {number}: choose 1 to {last}.").format(
+                        number=k, last=len(legal)
+                    )
+                )
                 return False
             text = legal[k - 1]
         else:
@@ -263,10 +288,11 @@ class PlainSession:
         try:
             event = t.play(self.seat, text)
         except CuttleError as exc:
-            self.say(f"Not possible: {exc}")
+            self.say(_("Not possible: {error}").format(error=exc))
             close = did_you_mean(answer, legal)
             if close:
-                self.say(f"Did you mean: {' or '.join(repr(c) for c in close)}?")
+                options = _(" or ").join(repr(c) for c in close)
+                self.say(_("Did you mean: {options}?").format(options=options))
             return False
         self._announce(event)
         return True
@@ -275,11 +301,12 @@ class PlainSession:
         """Search the human's seat view for a moment and show the best moves (with their
         numbers) and estimated win chances, as ``cuttle hint`` does."""
         seconds = self.options.hint_seconds
-        self.say(f"Thinking for {seconds:g} s ...")
+        self.say(_("Thinking for {seconds} s ...").format(seconds=f"{seconds:g}"))
         rows = analyse(self.table.view(self.seat), seconds=seconds)
         for m, q in rows[: self.options.hint_top]:
             number = legal.index(m) + 1 if m in legal else "?"
-            self.say(f"  {number:>2}. {m:<16} {100 * q:5.1f}% to win")
+            chance = _("{percent}% to win").format(percent=f"{100 * q:5.1f}")
+            self.say(f"  {number:>2}. {m:<16} {chance}")
 
     # ------------------------------------------------------------------ the end
 
@@ -293,18 +320,19 @@ class PlainSession:
     def offer_save(self) -> None:
         """Ask whether to save an unfinished game (saved anyway if ``--record`` was given)."""
         if not self.table.history:
-            self.say("No moves were played; nothing to save.")
+            self.say(_("No moves were played; nothing to save."))
             return
         where = self.options.record or f"{self.options.records_dir}/"
         try:
-            answer = self.ask(f"Save the unfinished game to {where}? [y/N] ").strip().lower()
+            question = _("Save the unfinished game to {path}? [y/N]").format(path=where)
+            answer = self.ask(question + " ").strip().lower()
         except (EOFError, KeyboardInterrupt):
             answer = "y" if self.options.record else "n"
             self.say("")
-        if answer in ("y", "yes"):
+        if answer in yes_words():
             self.save(self.options.record)
         else:
-            self.say("Not saved.")
+            self.say(_("Not saved."))
 
     def save(self, path: str | None) -> None:
         """Write the record to ``path`` (or a new file in the records folder)."""
@@ -318,10 +346,17 @@ class PlainSession:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(self.table.record(headers), encoding="utf-8")
         except OSError as exc:
-            self.say(f"Could not save the record to {target}: {exc.strerror or exc}")
+            failed = _("Could not save the record to {path}: {error}")
+            self.say(failed.format(path=target, error=exc.strerror or exc))
             return
         self.saved = target
-        self.say(f"Record saved to {target}")
+        self.say(_("Record saved to {path}").format(path=target))
+
+
+def yes_words() -> set[str]:
+    """The answers that mean yes at a ``[y/N]`` question: ``y``, ``yes`` and the current
+    language's own (``j``, ``ja`` in German)."""
+    return {"y", "yes", _("y").lower(), _("yes").lower()}
 
 
 def run_plain(options: PlayOptions, input_fn: InputFn, output_fn: OutputFn) -> int:
@@ -365,49 +400,58 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``play`` command."""
     p = sub.add_parser(
         "play",
-        help="play a game in the terminal against bots",
-        description="Play a full game in the terminal; every other seat is a bot.",
-        epilog=EXAMPLES,
+        help=_("play a game in the terminal against bots"),
+        description=_("Play a full game in the terminal; every other seat is a bot."),
+        epilog=_(EXAMPLES),
         formatter_class=HelpFormatter,
     )
     add_rules_options(p)
-    p.add_argument("--seat", type=int, default=0, metavar="N", help="your seat (default 0)")
+    add_language_option(p)
+    p.add_argument("--seat", type=int, default=0, metavar="N", help=_("your seat (default 0)"))
     p.add_argument(
         "--name",
         type=player_name,
         default="human",
-        help="your name in the game's record (default: human)",
+        help=_("your name in the game's record (default: human)"),
     )
-    p.add_argument("--seed", type=seed_value, default=None, help="shuffle seed (repeatable)")
+    p.add_argument("--seed", type=seed_value, default=None, help=_("shuffle seed (repeatable)"))
     p.add_argument(
         "--record",
         metavar="PATH",
-        help="where to save the game record: a file, or a folder (an existing one, or a name "
-        "ending in /) to save a new <date-time>.cuttle in; checked before the game starts",
+        help=_(
+            "where to save the game record: a file, or a folder (an existing one, or a name "
+            "ending in /) to save a new <date-time>.cuttle in; checked before the game starts"
+        ),
     )
-    p.add_argument("--force", action="store_true", help="let --record replace a file that exists")
+    p.add_argument(
+        "--force", action="store_true", help=_("let --record replace a file that exists")
+    )
     p.add_argument(
         "--opponent",
         default="medium",
         type=bot_spec,
         metavar="BOT",
-        help=f"the bots' level or kind ({', '.join([*LEVELS, *BOT_KINDS])}; a search bot "
-        "may take a budget, e.g. ismcts:0.5s; ext:COMMAND for a program speaking "
-        "docs/protocol.md, module.path:Class for a Python bot; default: medium)",
+        help=_(
+            "the bots' level or kind ({kinds}; a search bot may take a budget, e.g. "
+            "ismcts:0.5s; ext:COMMAND for a program speaking docs/protocol.md, "
+            "module.path:Class for a Python bot; default: medium)"
+        ).format(kinds=", ".join([*map(rated_spec, LEVELS), *BOT_KINDS])),
     )
-    p.add_argument("--plain", action="store_true", help="line mode (pipes, screen readers)")
+    p.add_argument("--plain", action="store_true", help=_("line mode (pipes, screen readers)"))
     p.add_argument(
         "--practice",
         action="store_true",
-        help="a practice round: every hand face up for everyone (seed 004)",
+        help=_("a practice round: every hand face up for everyone (seed 004)"),
     )
     p.add_argument(
         "--bot-pause",
         type=pause_seconds,
         default=0.6,
         metavar="SECONDS",
-        help="how long each move stays on the Textual table before the next bot move "
-        "(default 0.6; 0 for none)",
+        help=_(
+            "how long each move stays on the Textual table before the next bot move "
+            "(default 0.6; 0 for none)"
+        ),
     )
     p.set_defaults(func=cmd_play)
 
@@ -433,12 +477,18 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
     """``cuttle play``: check the options, then play."""
     rules = rules_from_args(args)
     if not 0 <= args.seat < rules.players:
-        raise CliError(f"--seat {args.seat}: {rules.name} here has seats 0 to {rules.players - 1}")
+        raise CliError(
+            _("--seat {seat}: {rules} here has seats 0 to {last}").format(
+                seat=args.seat, rules=rules.name, last=rules.players - 1
+            )
+        )
     target = None if args.record is None else record_target(args.record)
     if target is not None and target.exists() and not args.force:
         raise CliError(
-            f"--record {args.record}: {target} exists; give another file, a folder, or"
-            " --force to replace it"
+            _(
+                "--record {record}: {path} exists; give another file, a folder, or"
+                " --force to replace it"
+            ).format(record=args.record, path=target)
         )
     record = None if target is None else str(target)
     options = PlayOptions(

@@ -13,6 +13,7 @@ from cuttle.bots.registry import normal_spec
 from cuttle.paths import default_record_path
 
 from .common import CliError
+from .lang import _
 
 
 def player_name(text: str) -> str:
@@ -20,7 +21,9 @@ def player_name(text: str) -> str:
     name = text.strip()
     if not re.fullmatch(r"[\w.-]{1,32}", name):
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not a name: use one word of up to 32 letters, digits, - _ or ."
+            _("{name} is not a name: use one word of up to 32 letters, digits, - _ or .").format(
+                name=repr(text)
+            )
         )
     return name
 
@@ -30,9 +33,13 @@ def pause_seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a number of seconds").format(value=repr(text))
+        ) from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"the pause must be 0 to 10 seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("the pause must be 0 to 10 seconds, not {value}").format(value=text)
+        )
     return value
 
 
@@ -55,19 +62,29 @@ def record_target(text: str) -> Path:
     where a folder should be, no permission to write).
     """
     if not text.strip():
-        raise CliError("--record: give a file or a folder to save the record in")
+        raise CliError(_("--record: give a file or a folder to save the record in"))
     path = Path(text).expanduser()
     if path.is_dir() or text.endswith(("/", os.sep)):
         folder, target = path, None
     else:
         folder, target = path.parent, path
     if target is not None and target.exists() and not os.access(target, os.W_OK):
-        raise CliError(f"--record {text}: the file cannot be written (no permission)")
+        raise CliError(
+            _("--record {record}: the file cannot be written (no permission)").format(record=text)
+        )
     existing = folder
     while not existing.exists():
         existing = existing.parent
     if not existing.is_dir():
-        raise CliError(f"--record {text}: {existing} is a file, not a folder")
+        raise CliError(
+            _("--record {record}: {path} is a file, not a folder").format(
+                record=text, path=existing
+            )
+        )
     if not os.access(existing, os.W_OK | os.X_OK):
-        raise CliError(f"--record {text}: cannot write in the folder {existing} (no permission)")
+        raise CliError(
+            _("--record {record}: cannot write in the folder {path} (no permission)").format(
+                record=text, path=existing
+            )
+        )
     return target if target is not None else default_record_path(folder)

@@ -9,6 +9,7 @@ from cuttle.engine.game import Game, new_game
 from cuttle.engine.history import AGREED_DRAW_LINE, apply_event, parse_event
 from cuttle.engine.moves import VERB_CODES
 from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.i18n import Domain
 
 from .common import (
     CliError,
@@ -20,6 +21,10 @@ from .common import (
     load_position,
     rules_from_args,
 )
+from .lang import _
+
+NARRATION = Domain("narration")
+"""The engine's words (rule sets' and variants' descriptions), where translated."""
 
 RULES_EXAMPLES = """\
 examples:
@@ -67,53 +72,55 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``rules``, ``new``, ``moves`` and ``apply`` commands."""
     p = sub.add_parser(
         "rules",
-        help="list the rule sets and variants",
-        description="List the rule sets and the variant toggles, one line each.",
+        help=_("list the rule sets and variants"),
+        description=_("List the rule sets and the variant toggles, one line each."),
         epilog=RULES_EXAMPLES,
         formatter_class=HelpFormatter,
     )
-    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser(
         "new",
-        help="deal a new game and print its position (JSON)",
-        description="Deal a new game and print its full position in canonical JSON.",
+        help=_("deal a new game and print its position (JSON)"),
+        description=_("Deal a new game and print its full position in canonical JSON."),
         epilog=NEW_EXAMPLES,
         formatter_class=HelpFormatter,
     )
     add_rules_options(p)
-    p.add_argument("--seed", type=seed_value, default=None, help="shuffle seed (repeatable)")
-    p.add_argument("--pretty", action="store_true", help="indent the JSON")
+    p.add_argument("--seed", type=seed_value, default=None, help=_("shuffle seed (repeatable)"))
+    p.add_argument("--pretty", action="store_true", help=_("indent the JSON"))
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser(
         "moves",
-        help="list the legal moves of a position (JSON)",
-        description="Print the legal moves of the seat to act as a JSON list.",
+        help=_("list the legal moves of a position (JSON)"),
+        description=_("Print the legal moves of the seat to act as a JSON list."),
         epilog=MOVES_EXAMPLES,
         formatter_class=HelpFormatter,
     )
-    p.add_argument("position", metavar="POSITION", help="position file (JSON), or - for stdin")
-    p.add_argument("--house", metavar="FILE", help="house rules the position is played by")
+    p.add_argument("position", metavar="POSITION", help=_("position file (JSON), or - for stdin"))
+    p.add_argument("--house", metavar="FILE", help=_("house rules the position is played by"))
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser(
         "apply",
-        help="apply moves to a position and print the result (JSON)",
-        description="Apply moves in order and print the resulting position in canonical JSON.",
+        help=_("apply moves to a position and print the result (JSON)"),
+        description=_("Apply moves in order and print the resulting position in canonical JSON."),
         epilog=APPLY_EXAMPLES,
         formatter_class=HelpFormatter,
     )
-    p.add_argument("position", metavar="POSITION", help="position file (JSON), or - for stdin")
+    p.add_argument("position", metavar="POSITION", help=_("position file (JSON), or - for stdin"))
     p.add_argument(
         "moves",
         metavar="MOVE",
         nargs="+",
-        help="a move in notation ('points 7H'), or one word of one: each move starts at its verb",
+        help=_(
+            "a move in notation ('points 7H'), or one word of one: each move starts at its verb"
+        ),
     )
-    p.add_argument("--house", metavar="FILE", help="house rules the position is played by")
-    p.add_argument("--pretty", action="store_true", help="indent the JSON")
+    p.add_argument("--house", metavar="FILE", help=_("house rules the position is played by"))
+    p.add_argument("--pretty", action="store_true", help=_("indent the JSON"))
     p.set_defaults(func=cmd_apply)
 
 
@@ -137,17 +144,17 @@ def cmd_rules(args: argparse.Namespace, io: Streams) -> int:
         )
         return 0
     width = max(len(name) for name in (*PRESETS, *VARIANTS))
-    io.out("Rule sets:")
+    io.out(_("Rule sets:"))
     for name, r in PRESETS.items():
         seats = (
             str(r.min_players)
             if r.min_players == r.max_players
             else f"{r.min_players}-{r.max_players}"
         )
-        io.out(f"  {name:<{width}}  {seats:<3}  {r.description}")
-    io.out("Variants (--variants a,b):")
+        io.out(f"  {name:<{width}}  {seats:<3}  {NARRATION.gettext(r.description)}")
+    io.out(_("Variants (--variants a,b):"))
     for name, text in VARIANTS.items():
-        io.out(f"  {name:<{width}}  {text}")
+        io.out(f"  {name:<{width}}  {NARRATION.gettext(text)}")
     return 0
 
 
@@ -201,16 +208,20 @@ def cmd_apply(args: argparse.Namespace, io: Streams) -> int:
     game = load_position(args.position, house_from_args(args), io.stdin)
     moves = group_moves(args.moves)
     if not moves:
-        raise CliError("no move given (the moves are empty)")
+        raise CliError(_("no move given (the moves are empty)"))
     for i, text in enumerate(moves, start=1):
-        where = f"move {i} ({text!r})"
+        where = _("move {number} ({text})").format(number=i, text=repr(text))
         try:
             apply_move(game, text)
         except InvalidMoveError as exc:
-            raise CliError(f"{where} cannot be read: {exc}") from None
+            raise CliError(
+                _("{move} cannot be read: {error}").format(move=where, error=exc)
+            ) from None
         except GameOverError:
-            raise CliError(f"{where}: the game is already over") from None
+            raise CliError(_("{move}: the game is already over").format(move=where)) from None
         except IllegalMoveError as exc:
-            raise CliError(f"{where} is not legal: {exc}") from None
+            raise CliError(
+                _("{move} is not legal: {error}").format(move=where, error=exc)
+            ) from None
     io.out(dump_json(game.to_json(), args.pretty))
     return 0

@@ -12,19 +12,25 @@ from typing import Any
 from cuttle.engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF, card
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import EFFECTS, RuleSet, get_rules
+from cuttle.i18n import N_, Domain
+
+T = Domain("terminal")
+_ = T.gettext
+NARRATION = Domain("narration")
 
 HIDDEN = "??"
 
 PHASE_HINTS = {
-    "main": "draw, play a card, or pass when the deck is empty",
-    "counter": "counter the pending card with a two, or resolve",
-    "take": "take a card from the scrap",
-    "discard": "discard",
-    "seven": "play a revealed card (or scrap one if none can be played)",
-    "hand-limit": "discard down to the hand limit",
-    "answer": "answer the royal with a nine, or resolve",
+    "main": N_("draw, play a card, or pass when the deck is empty"),
+    "counter": N_("counter the pending card with a two, or resolve"),
+    "take": N_("take a card from the scrap"),
+    "discard": N_("discard"),
+    "seven": N_("play a revealed card (or scrap one if none can be played)"),
+    "hand-limit": N_("discard down to the hand limit"),
+    "answer": N_("answer the royal with a nine, or resolve"),
 }
-"""What the seat to act must do in each phase, in a few words."""
+"""What the seat to act must do in each phase, in a few words (English: translate
+where shown)."""
 
 
 def _value(name: str) -> int:
@@ -48,7 +54,11 @@ def _stack(entry: Any, seat: int, cover_key: str) -> tuple[str, str]:
     base = str(entry.get("card", HIDDEN))
     covers = " ".join(str(c.get("card", HIDDEN)) for c in entry.get(cover_key, []))
     owner = entry.get("owner")
-    note = f" from p{owner}" if owner is not None and owner != seat else ""
+    note = (
+        " " + _("from {seat}").format(seat=f"p{owner}")
+        if owner is not None and owner != seat
+        else ""
+    )
     return f"{base}[{covers}{note}]", base
 
 
@@ -66,28 +76,69 @@ def winner_text(view: Mapping[str, Any], you: int | None = None) -> str:
     """How the game ended, in words (``""`` while it is on)."""
     w = view.get("winner")
     term = view.get("termination", "")
-    how = f" ({term})" if term else ""
+    how = f" ({termination_text(term)})" if term else ""
     if w is None:
         return ""
     if w == "draw":
-        return f"Draw{how}."
+        return _("Draw{how}.").format(how=how)
     seats = [w] if isinstance(w, int) else list(w)
-    who = " and ".join(f"p{s}" for s in seats)
+    who = and_list([f"p{s}" for s in seats])
     if you is not None and you in seats:
-        return f"You win{how}!" if len(seats) == 1 else f"Your team ({who}) wins{how}!"
-    verb = "wins" if len(seats) == 1 else "win"
-    return f"{who} {verb}{how}."
+        if len(seats) == 1:
+            return _("You win{how}!").format(how=how)
+        return _("Your team ({seats}) wins{how}!").format(seats=who, how=how)
+    if len(seats) == 1:
+        return _("{seat} wins{how}.").format(seat=who, how=how)
+    return _("{seats} win{how}.").format(seats=who, how=how)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """``items`` joined as a list in words: ``"p1"``, ``"p1 and p3"``, ``"p1, p2 and p3"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def phase_name(phase: str) -> str:
+    """The name of a phase of the turn (``main``, ``counter``...) in the current language."""
+    words = {
+        "main": T.pgettext("phase", "main"),
+        "counter": T.pgettext("phase", "counter"),
+        "take": T.pgettext("phase", "take"),
+        "discard": T.pgettext("phase", "discard"),
+        "seven": T.pgettext("phase", "seven"),
+        "hand-limit": T.pgettext("phase", "hand-limit"),
+        "answer": T.pgettext("phase", "answer"),
+        "over": T.pgettext("phase", "over"),
+    }
+    return words.get(phase, phase)
+
+
+def termination_text(term: str) -> str:
+    """How a game ended (a record's termination code), in words of the current language."""
+    words = {
+        "points": T.pgettext("termination", "points"),
+        "kings": T.pgettext("termination", "kings"),
+        "passes": T.pgettext("termination", "passes"),
+        "resign": T.pgettext("termination", "resign"),
+        "agreed": T.pgettext("termination", "agreed"),
+        "move-cap": T.pgettext("termination", "move-cap"),
+        "time": T.pgettext("termination", "time"),
+        "abandoned": T.pgettext("termination", "abandoned"),
+    }
+    return words.get(term, term)
 
 
 def _hand(cards: Sequence[str], frozen: set[str]) -> str:
     shown = [f"{c}*" if c in frozen else c for c in cards if c != HIDDEN]
     hidden = sum(1 for c in cards if c == HIDDEN)
     if not cards:
-        return "(empty)"
+        return _("(empty)")
     if hidden and shown:
-        return f"{' '.join(shown)} + {hidden} hidden"
+        more = T.ngettext("{cards} + {n} hidden", "{cards} + {n} hidden", hidden)
+        return more.format(cards=" ".join(shown), n=hidden)
     if hidden:
-        return f"{hidden} hidden card{'s' if hidden != 1 else ''}"
+        return T.ngettext("{n} hidden card", "{n} hidden cards", hidden).format(n=hidden)
     return " ".join(shown)
 
 
@@ -95,24 +146,29 @@ def _pending(p: Mapping[str, Any], rules: RuleSet | None) -> str:
     kind = p.get("kind", "oneoff")
     c = str(p.get("card"))
     by = p.get("by")
+    seat = f"p{by}"
     if kind == "scuttle":
-        text = f"p{by} scuttles {p.get('target')} with {c}"
+        text = _("{seat} scuttles {target} with {card}").format(
+            seat=seat, target=p.get("target"), card=c
+        )
     elif kind == "royal":
-        text = f"p{by} played {c}; it may be answered with a nine"
+        text = _("{seat} played {card}; it may be answered with a nine").format(seat=seat, card=c)
     else:
-        label = "answering nine" if kind == "answer" else "one-off"
-        text = f"{label} {c} by p{by}"
+        if kind == "answer":
+            text = _("answering nine {card} by {seat}").format(card=c, seat=seat)
+        else:
+            text = _("one-off {card} by {seat}").format(card=c, seat=seat)
         if rules is not None and kind == "oneoff":
             note = describe_move(f"oneoff {c}", rules).partition(": ")[2]
             if note:
                 text += f" ({note})"
         if p.get("target"):
-            text += f", target {p['target']}"
+            text += _(", target {card}").format(card=p["target"])
         if p.get("victim") is not None:
-            text += f", victim p{p['victim']}"
+            text += _(", victim {seat}").format(seat=f"p{p['victim']}")
     counters = p.get("counters") or []
     if counters:
-        text += f"; countered by {' '.join(counters)}"
+        text += _("; countered by {cards}").format(cards=" ".join(counters))
     return text
 
 
@@ -137,14 +193,15 @@ def render(
     over = view.get("winner") is not None
     variants = " ".join(view.get("variants", []))
     title = f"{view.get('rules')}{' + ' + variants if variants else ''}"
-    state = "game over" if over else f"p{view.get('turn')}'s turn"
-    lines = [f"== {title} · move {view.get('moves', 0)} · {state} =="]
+    state = _("game over") if over else _("p{seat}'s turn").format(seat=view.get("turn"))
+    move = _("move {number}").format(number=view.get("moves", 0))
+    lines = [f"== {title} · {move} · {state} =="]
     for s in range(n):
         label = f"p{s}"
         if names is not None and s < len(names) and names[s] != label:
             label += f" {names[s]}"
         if s == you:
-            label += " (you)"
+            label += " " + _("(you)")
         marker = ">" if s == to_act and not over else " "
         fld = fields[s]
         points = [_stack(e, s, "jacks") for e in fld.get("points", [])]
@@ -153,14 +210,19 @@ def render(
         kings = sum(1 for _, base in faces if _rank(base) == KING)
         queens = sum(1 for _, base in faces if _rank(base) == QUEEN)
         goal = f"/{rs.goal(kings)}" if rs is not None else ""
-        lines.append(f"{marker} {label}: {score}{goal} points, {kings} kings, {queens} queens")
-        lines.append(f"    hand:    {_hand(hands[s], frozen)} ({len(hands[s])})")
+        summary = _("{score}{goal} points, {kings} kings, {queens} queens").format(
+            score=score, goal=goal, kings=kings, queens=queens
+        )
+        lines.append(f"{marker} {label}: {summary}")
+        rows = [(_("hand:"), f"{_hand(hands[s], frozen)} ({len(hands[s])})")]
         if points:
-            lines.append(f"    points:  {' '.join(t for t, _ in points)}")
+            rows.append((_("points:"), " ".join(t for t, _base in points)))
         if faces:
-            lines.append(f"    royals:  {' '.join(t for t, _ in faces)}")
+            rows.append((_("royals:"), " ".join(t for t, _base in faces)))
         if fld.get("glasses"):
-            lines.append(f"    glasses: {' '.join(fld['glasses'])}")
+            rows.append((_("glasses:"), " ".join(fld["glasses"])))
+        width = max(9, *(len(name) + 1 for name, _text in rows))
+        lines.extend(f"    {name:<{width}}{text}" for name, text in rows)
     deck = list(view.get("deck", []))
     known_top: list[str] = []
     for c in deck:
@@ -168,30 +230,41 @@ def render(
             break
         known_top.append(c)
     scrap = list(view.get("scrap", []))
-    deck_text = f"Deck: {len(deck)} cards"
+    deck_text = T.ngettext("Deck: {n} card", "Deck: {n} cards", len(deck)).format(n=len(deck))
     if known_top and len(known_top) < len(deck):
-        deck_text += f" (top: {' '.join(known_top)})"
+        deck_text += " " + _("(top: {cards})").format(cards=" ".join(known_top))
     elif known_top and len(deck) <= 3:
         deck_text += f" ({' '.join(known_top)})"
-    scrap_text = f"Scrap: {len(scrap)} cards" + (f", top {scrap[-1]}" if scrap else "")
+    scrap_text = T.ngettext("Scrap: {n} card", "Scrap: {n} cards", len(scrap)).format(n=len(scrap))
+    if scrap:
+        scrap_text += _(", top {card}").format(card=scrap[-1])
     lines.append(f"{deck_text} · {scrap_text}")
     removed = view.get("removed") or []
     if removed:
-        lines.append(f"Set aside before the deal (out of the game): {' '.join(removed)}")
+        aside = _("Set aside before the deal (out of the game): {cards}")
+        lines.append(aside.format(cards=" ".join(removed)))
     if frozen:
-        lines.append(f"Frozen (returned by a nine, *): {' '.join(sorted(frozen))}")
+        lines.append(
+            _("Frozen (returned by a nine, *): {cards}").format(cards=" ".join(sorted(frozen)))
+        )
     pending = view.get("pending")
     if pending:
-        lines.append(f"Pending: {_pending(pending, rs)}")
+        lines.append(_("Pending: {pending}").format(pending=_pending(pending, rs)))
     revealed = view.get("revealed") or []
     if revealed:
-        lines.append(f"Revealed by the seven: {' '.join(revealed)}")
+        lines.append(_("Revealed by the seven: {cards}").format(cards=" ".join(revealed)))
     if over:
-        lines.append(f"Game over: {winner_text(view, you)}")
+        lines.append(_("Game over: {result}").format(result=winner_text(view, you)))
     else:
         phase = str(view.get("phase"))
-        who = "you" if to_act == you else f"p{to_act}"
-        lines.append(f"{who} to act ({phase}): {PHASE_HINTS.get(phase, phase)}")
+        hint = _(PHASE_HINTS[phase]) if phase in PHASE_HINTS else phase
+        if to_act == you:
+            lines.append(
+                _("you to act ({phase}): {hint}").format(phase=phase_name(phase), hint=hint)
+            )
+        else:
+            acts = _("{seat} to act ({phase}): {hint}")
+            lines.append(acts.format(seat=f"p{to_act}", phase=phase_name(phase), hint=hint))
     return "\n".join(lines)
 
 
@@ -204,5 +277,5 @@ def describe_move(text: str, rules: RuleSet | None) -> str:
         except CuttleError:
             return text
         if effect is not None:
-            return f"{text}: {EFFECTS.get(effect.key, effect.description)}"
+            return f"{text}: {NARRATION.gettext(EFFECTS.get(effect.key, effect.description))}"
     return text

@@ -14,6 +14,7 @@ from cuttle.engine.records import parse_record, read_records
 from cuttle.table import Table
 
 from .common import CliError, HelpFormatter, Streams, house_from_args, read_text
+from .lang import _
 from .render import render, winner_text
 
 EXAMPLES = """\
@@ -30,17 +31,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``replay`` command."""
     p = sub.add_parser(
         "replay",
-        help="show a recorded game move by move",
-        description="Replay a game record, drawing the table after every move.",
+        help=_("show a recorded game move by move"),
+        description=_("Replay a game record, drawing the table after every move."),
         epilog=EXAMPLES,
         formatter_class=HelpFormatter,
     )
-    p.add_argument("record", metavar="RECORD", help="record file, or - for stdin")
+    p.add_argument("record", metavar="RECORD", help=_("record file, or - for stdin"))
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--seat", type=int, metavar="N", help="show the table as seat N saw it")
-    who.add_argument("--all", action="store_true", help="show every card")
-    p.add_argument("--step", action="store_true", help="wait for Enter between moves (TTY)")
-    p.add_argument("--house", metavar="FILE", help="house rules the record is played by")
+    who.add_argument("--seat", type=int, metavar="N", help=_("show the table as seat N saw it"))
+    who.add_argument("--all", action="store_true", help=_("show every card"))
+    p.add_argument("--step", action="store_true", help=_("wait for Enter between moves (TTY)"))
+    p.add_argument("--house", metavar="FILE", help=_("house rules the record is played by"))
     p.set_defaults(func=cmd_replay)
 
 
@@ -50,7 +51,7 @@ def start_of(game: Game) -> Game:
         return new_game(game.rules, deck=game.start_deck)
     if game.start_position is not None:
         return from_json(game.start_position, game.rules)
-    raise CliError("the game has no starting deck or position")
+    raise CliError(_("the game has no starting deck or position"))
 
 
 def frames(game: Game, viewer: int | str | None) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -83,13 +84,13 @@ def replay(
     for i, (line, view) in enumerate(frames(game, viewer)):
         if i and wait_fn is not None and not wait_fn():
             return
-        output_fn(f"-- {i}. {line}" if line else "-- start")
+        output_fn(f"-- {i}. {line}" if line else "-- " + _("start"))
         output_fn(render(view, rules=game.rules, names=names))
         output_fn("")
     if game.is_over:
-        output_fn(f"Result: {winner_text(game.to_json())}")
+        output_fn(_("Result: {result}").format(result=winner_text(game.to_json())))
     else:
-        output_fn("The record ends before the game does.")
+        output_fn(_("The record ends before the game does."))
 
 
 def cmd_replay(args: argparse.Namespace, io: Streams) -> int:
@@ -99,25 +100,32 @@ def cmd_replay(args: argparse.Namespace, io: Streams) -> int:
     try:
         games = list(read_records(text, rules))
     except RecordError as exc:
-        lines = "\n".join(f"  line {n}: {msg}" for n, msg in exc.problems)
-        raise CliError(f"{args.record}: bad record\n{lines}") from None
+        lines = "\n".join(
+            "  " + _("line {number}: {problem}").format(number=n, problem=msg)
+            for n, msg in exc.problems
+        )
+        raise CliError(_("{path}: bad record").format(path=args.record) + "\n" + lines) from None
     if not games:
-        raise CliError(f"{args.record}: no record found")
+        raise CliError(_("{path}: no record found").format(path=args.record))
     viewer: int | str | None = "all" if args.all else args.seat
     wait_fn = None
     if args.step and io.stdin.isatty():
 
         def wait_fn() -> bool:
             try:
-                return input("(Enter: next move, q: quit) ").strip().lower() != "q"
+                return input(_("(Enter: next move, q: quit)") + " ").strip().lower() != "q"
             except EOFError:
                 return False
 
     for k, game in enumerate(games, start=1):
         if isinstance(viewer, int) and not 0 <= viewer < game.n:
-            raise CliError(f"--seat {viewer}: the game has seats 0 to {game.n - 1}")
+            raise CliError(
+                _("--seat {seat}: the game has seats 0 to {last}").format(
+                    seat=viewer, last=game.n - 1
+                )
+            )
         if len(games) > 1:
-            io.out(f"==== game {k} of {len(games)}")
+            io.out("==== " + _("game {number} of {count}").format(number=k, count=len(games)))
         try:
             names = parse_record(text)[0].get("Players", "").split() if len(games) == 1 else None
         except CuttleError:

@@ -14,6 +14,7 @@ from cuttle.engine.game import new_game
 from cuttle.engine.rules import RuleSet
 
 from .common import CliError, HelpFormatter, Streams, add_rules_options, dump_json, rules_from_args
+from .lang import _
 
 EXAMPLES = """\
 examples:
@@ -34,21 +35,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``simulate`` command."""
     p = sub.add_parser(
         "simulate",
-        help="play random games and print win rates and game lengths",
-        description="Play games of random legal moves and print win rates per seat, the "
-        "draw rate, how the games ended and how long they were.",
+        help=_("play random games and print win rates and game lengths"),
+        description=_(
+            "Play games of random legal moves and print win rates per seat, the "
+            "draw rate, how the games ended and how long they were."
+        ),
         epilog=EXAMPLES,
         formatter_class=HelpFormatter,
     )
     add_rules_options(p)
-    p.add_argument("--games", type=int, default=100, metavar="N", help="games to play (100)")
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="base seed (random)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (1)")
-    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    p.add_argument("--games", type=int, default=100, metavar="N", help=_("games to play (100)"))
+    p.add_argument("--seed", type=int, default=None, metavar="S", help=_("base seed (random)"))
+    p.add_argument("--jobs", type=int, default=1, metavar="J", help=_("worker processes (1)"))
+    p.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     p.add_argument(
         "--progress",
         action="store_true",
-        help="always show the progress bar on stderr (default: only on a terminal)",
+        help=_("always show the progress bar on stderr (default: only on a terminal)"),
     )
     p.set_defaults(func=cmd_simulate)
 
@@ -128,31 +131,39 @@ def statistics_of(results: Iterable[GameResult], rules: RuleSet, seed: int) -> d
 def format_statistics(stats: dict[str, Any], rules: RuleSet) -> str:
     """The statistics as a short text report."""
     total = stats["games"]
-    variants = ", ".join(stats["variants"]) or "no variants"
+    variants = ", ".join(stats["variants"]) or _("no variants")
+    heading = _("{games} random games of {rules} ({variants}), {players} players, seed {seed}")
     lines = [
-        f"{total} random games of {stats['rules']} ({variants}), {stats['players']} players, "
-        f"seed {stats['seed']}",
-        "Wins per seat:",
+        heading.format(
+            games=total,
+            rules=stats["rules"],
+            variants=variants,
+            players=stats["players"],
+            seed=stats["seed"],
+        ),
+        _("Wins per seat:"),
     ]
     for seat_name, rate in stats["wins"].items():
         seat = int(seat_name[1:])
         team = rules.team_of(seat)
-        note = f"  (team {' '.join(f'p{t}' for t in team)})" if len(team) > 1 else ""
+        members = " ".join(f"p{t}" for t in team)
+        note = "  " + _("(team {seats})").format(seats=members) if len(team) > 1 else ""
         lines.append(
             f"  {seat_name}  {100 * rate:5.1f}%  {stats['win_counts'][seat_name]:>6}{note}"
         )
-    lines.append(f"Draws:  {100 * stats['draws']:5.1f}%  {stats['draw_count']:>6}")
-    lines.append(
-        "Results: " + ", ".join(f"{k} {100 * v / total:.1f}%" for k, v in stats["results"].items())
-    )
-    lines.append(
-        "Terminations: "
-        + ", ".join(f"{k} {v} ({100 * v / total:.1f}%)" for k, v in stats["terminations"].items())
-    )
+    lines.append(f"{_('Draws:')}  {100 * stats['draws']:5.1f}%  {stats['draw_count']:>6}")
+    results = ", ".join(f"{k} {100 * v / total:.1f}%" for k, v in stats["results"].items())
+    lines.append(_("Results: {results}").format(results=results))
+    ends = ", ".join(f"{k} {v} ({100 * v / total:.1f}%)" for k, v in stats["terminations"].items())
+    lines.append(_("Terminations: {terminations}").format(terminations=ends))
     length = stats["length"]
     lines.append(
-        f"Length (moves): mean {length['mean']:.1f}, median {length['median']:g}, "
-        f"min {length['min']}, max {length['max']}"
+        _("Length (moves): mean {mean}, median {median}, min {min}, max {max}").format(
+            mean=f"{length['mean']:.1f}",
+            median=f"{length['median']:g}",
+            min=length["min"],
+            max=length["max"],
+        )
     )
     return "\n".join(lines)
 
@@ -173,9 +184,9 @@ def progress_bar(stream: TextIO, total: int, width: int = 30) -> Callable[[int],
 def cmd_simulate(args: argparse.Namespace, io: Streams) -> int:
     """``cuttle simulate``: play the games and print their statistics."""
     if args.games < 1:
-        raise CliError(f"--games must be at least 1, not {args.games}")
+        raise CliError(_("--games must be at least 1, not {value}").format(value=args.games))
     if args.jobs < 1:
-        raise CliError(f"--jobs must be at least 1, not {args.jobs}")
+        raise CliError(_("--jobs must be at least 1, not {value}").format(value=args.jobs))
     rules = rules_from_args(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
     show = args.progress or io.stderr.isatty()
