@@ -102,8 +102,8 @@ def test_ask_for_the_analysis_and_see_graph_marks_and_best_move(
     ctx.close()
 
 
-def test_the_review_on_a_phone(site: ServerProc, browser: Browser, game: str) -> None:
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+def test_the_review_on_a_phone_in_german(site: ServerProc, browser: Browser, game: str) -> None:
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
     page = ctx.new_page()
     r = page.request.get(f"{site.url}/api/session")
     csrf = r.json()["csrf"]
@@ -112,6 +112,9 @@ def test_the_review_on_a_phone(site: ServerProc, browser: Browser, game: str) ->
     )
     open_replay(page, site, game)
     expect(page.locator("#an-graph svg")).to_be_visible(timeout=60_000)
+    # The panel speaks the reader's language (the review catalog, translated by hand).
+    expect(page.locator("#an-title")).to_have_text("Computeranalyse")
+    expect(page.locator("#an-legend")).to_contain_text("Patzer")
     marked = page.locator("#log li[data-mark]")
     marked.first.locator("button").click()
     expect(page.locator("#an-best")).to_be_visible()
