@@ -23,10 +23,15 @@ from cuttle.analysis import (
     move_accuracy,
     sparkline,
 )
+from cuttle.analysis.judge import start_table
 from cuttle.cli.common import Streams
 from cuttle.cli.main import main
-from cuttle.engine.game import Game
-from cuttle.engine.records import write_record
+from cuttle.engine.cards import CARD_NAMES
+from cuttle.engine.game import Game, new_game
+from cuttle.engine.history import MovePlayed, apply_event
+from cuttle.engine.records import read_record, write_record
+from cuttle.engine.rules import get_rules
+from cuttle.table import Seat, Table, make_bots, run_bots
 from helpers_positions import position
 
 SMALL = Budget(iterations=300)
@@ -129,6 +134,62 @@ def test_two_games_that_differ_only_in_cards_the_mover_never_saw_get_the_same_ve
     assert a.accuracy[0] == b.accuracy[0]
 
 
+def _views_of(text: str, seat: int) -> list[Any]:
+    """``seat``'s view before each of its moves in the record ``text``."""
+    start, events = start_table(text)
+    views = []
+    for event in events:
+        if isinstance(event, MovePlayed) and event.seat == seat:
+            views.append(start.view(seat))
+        start.apply(event)
+    return views
+
+
+def _swap_unseen(seed: int) -> tuple[str, str] | None:
+    """A greedy bot game and the same game with two cards swapped that p0 never saw
+    before the end: one p1 held from the deal and never played or showed, and the
+    bottom card of the deck (never drawn). ``None`` when the game has no such card."""
+    table = Table(
+        get_rules("standard"), seed=seed, seats=[Seat("a", "greedy"), Seat("b", "greedy")]
+    )
+    run_bots(table, make_bots(table, seed=1))
+    game = read_record(table.record())
+    assert game.start_deck is not None
+    deck = [CARD_NAMES[c] for c in game.start_deck]
+    named: set[str] = set()
+    for i, event in enumerate(table.history):
+        if isinstance(event, MovePlayed):
+            named.update(event.move.split()[1:])
+            if i < len(table.history) - 1:  # the last move shows every hand
+                named.update(event.shown)
+    dealt = new_game(game.rules, deck=deck).hands[1]
+    kept = [CARD_NAMES[c] for c in dealt if CARD_NAMES[c] not in named]
+    if len(table.history) < 8 or not kept or deck[-1] in named:
+        return None
+    i, j = deck.index(kept[0]), len(deck) - 1
+    deck[i], deck[j] = deck[j], deck[i]
+    other = new_game(game.rules, deck=deck)
+    for event in table.history:
+        apply_event(other, event)
+    return table.record(), write_record(other, {"Players": "a b"})
+
+
+def test_a_longer_game_with_other_unseen_cards_gives_the_same_verdicts_to_the_player() -> None:
+    pair = next(p for p in map(_swap_unseen, range(1, 30)) if p is not None)
+    first, second = pair
+    assert first != second
+    # what p0 saw at each of its moves is the same in both games; p1's hand differs
+    assert _views_of(first, 0) == _views_of(second, 0)
+    assert _views_of(first, 1) != _views_of(second, 1)
+    a = analyse_record(first, budget=SMALL, seed=11)
+    b = analyse_record(second, budget=SMALL, seed=11)
+    mine_a = [p for p in a.plies if p.seat == 0]
+    mine_b = [p for p in b.plies if p.seat == 0]
+    assert len(mine_a) >= 3
+    assert mine_a == mine_b
+    assert a.accuracy[0] == b.accuracy[0]
+
+
 def test_the_review_is_the_same_for_the_same_seed_and_reports_progress() -> None:
     text = record(one_step_from_winning(), "points 3H")
     seen: list[tuple[int, int]] = []
@@ -212,7 +273,6 @@ def test_cuttle_analyse_refuses_bad_input_with_a_message(tmp_path: Path) -> None
 
 
 async def test_the_terminal_review_jumps_to_the_marked_move() -> None:
-    from cuttle.table import Table
     from cuttle.tui.review import ReviewApp
 
     text = record(
