@@ -16,11 +16,13 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from cuttle.engine.rules import PRESETS, VARIANTS
 from cuttle.i18n import LOCALE_DIR, translations, use
 from cuttle.i18n.catalogs import read
 from cuttle.server.app import create_app
 from cuttle.server.settings import Settings
 from cuttle.server.web.pages import templates
+from cuttle.server.web.rule_words import RULE_SETS, VARIANT_LINES
 
 DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 
@@ -295,3 +297,21 @@ def test_dates_and_numbers_by_babel_in_german(site: tuple[TestClient, Path]) -> 
     row = row[: row.index("</tr>")]
     assert datetime.now(UTC).strftime("%d.%m.%y") in row
     assert "Wartet auf Spieler" in row
+
+
+def test_the_lobby_options_describe_rules_in_the_readers_language(
+    site: tuple[TestClient, Path],
+) -> None:
+    for name, rules in PRESETS.items():  # the site's copies are the engine's words
+        assert RULE_SETS[name] == rules.description, name
+    assert dict(VARIANTS) == VARIANT_LINES
+    client = fresh(site)
+    english = client.get("/api/options").json()
+    assert english["rules"]["classic"]["description"] == PRESETS["classic"].description
+    assert english["variants"] == dict(VARIANTS)
+    german = client.get("/api/options", headers=DE).json()
+    assert german["rules"]["cutthroat"]["description"] == (
+        "Drei Spieler, 14 Punkte, zwei Joker, die Bildkarten stehlen, Handlimit 7."
+    )
+    assert german["variants"]["queens-guard-queens"] == "zwei oder mehr Damen schützen einander"
+    assert german["rules"]["classic"]["max_players"] == english["rules"]["classic"]["max_players"]

@@ -36,6 +36,7 @@ from .deps import (
     set_cookie,
     text_field,
 )
+from .rule_words import rule_set_description, variant_description
 
 router = APIRouter(prefix="/api")
 
@@ -123,11 +124,12 @@ async def signout(request: Request) -> JSONResponse:
 
 @router.get("/options")
 async def options() -> dict[str, Any]:
-    """Rule sets (with seat counts and teams), variants and bot levels."""
+    """Rule sets (with seat counts and teams), variants and bot levels; the descriptions
+    in the request's language (English where it asked for none)."""
     return {
         "rules": {
             name: {
-                "description": r.description,
+                "description": rule_set_description(name),
                 "min_players": r.min_players,
                 "max_players": r.max_players,
                 "players": r.players,
@@ -135,7 +137,7 @@ async def options() -> dict[str, Any]:
             }
             for name, r in PRESETS.items()
         },
-        "variants": dict(VARIANTS),
+        "variants": {name: variant_description(name) for name in VARIANTS},
         "levels": list(BOT_LEVELS),
         "ratings": {
             name: {"level": r.level, "rating": r.rating, "low": r.low, "high": r.high}
