@@ -75,6 +75,7 @@ ROUTES: dict[tuple[str, str], Schema] = {
     ),
     ("post", "/api/quickplay"): json_body(level=TEXT, rules=TEXT),
     ("post", "/api/games/{gid}/join"): json_body(seat=NUMBER),
+    ("post", "/api/games/{gid}/analysis"): json_body(),
     ("post", "/signin"): form_body(**CREDENTIALS),
     ("post", "/signup"): form_body(**CREDENTIALS),
     ("post", "/signout"): form_body(),
