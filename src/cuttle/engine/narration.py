@@ -20,11 +20,12 @@ the cards back out of a sentence.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..i18n import DEFAULT, N_, current, normalize, translations
+from ..i18n import DEFAULT, LANGUAGES, N_, current, normalize, translations
 from .cards import CARD_NAMES, RANK_NAMES, RANKS
 from .cards import describe as full_card_name
 from .codec import to_json
@@ -155,14 +156,29 @@ class Narration:
         self.names = names
         if seen is None:
             seen = (seen_cards(to_json(before, viewer)), seen_cards(to_json(after, viewer)))
-        visible = set(seen[0] | seen[1])
+        self._seen_before, self._seen_after = seen
         _, c, target, _, cs = move
-        visible.update(x for x in (c, target, *cs) if x >= 0)
-        self.visible = visible
-        self.lang = (normalize(lang) or DEFAULT) if lang is not None else current()
-        self.english = self.lang == DEFAULT
-        self.grammar = grammar(self.lang)
-        self._gettext = translations(self.lang, "narration").gettext
+        self._written = (c, target, *cs) if cs else (c, target)
+        if lang is None:
+            lang = current()
+        elif lang not in LANGUAGES:
+            lang = normalize(lang) or DEFAULT
+        self.lang = lang
+        self.english = lang == DEFAULT
+        self.grammar = grammar(lang)
+        if not self.english:  # English needs no catalog: its messages are the sentences
+            self._gettext = translations(lang, "narration").gettext
+
+    def sees(self, c: int) -> bool:
+        """Whether the reader may be told card ``c`` by name: it sees the card in the
+        view before or after the move, or the move's text names it."""
+        return c in self._seen_before or c in self._seen_after or c in self._written
+
+    @functools.cached_property
+    def visible(self) -> set[int]:
+        """Every card the reader may be told by name (see :meth:`sees`)."""
+        written = {x for x in self._written if x >= 0}
+        return set(self._seen_before | self._seen_after) | written
 
     # --- sentences
 
@@ -170,16 +186,21 @@ class Narration:
         """``message`` (an English msgid marked with ``N_``) in the reader's language,
         its placeholders filled with ``values``."""
         if self.english:
-            return message.format(**values)
-        return self._gettext(message).format(**values)
+            return message.format_map(values)
+        return self._gettext(message).format_map(values)
 
     def by(self, s: int, mine: str, theirs: str, **values: Any) -> str:
         """:meth:`say` with seat ``s`` as the subject: ``mine`` when ``s`` is the reader
         (``"You draw {cards}"``), else ``theirs`` with ``{actor}`` (``"{actor} draws
         {cards}"``)."""
         if s == self.viewer:
-            return self.say(mine, **values)
-        return self.say(theirs, actor=self.person(s), **values)
+            message = mine
+        else:
+            message = theirs
+            values["actor"] = self.names[s] if self.english else self.person(s)
+        if self.english:
+            return message.format_map(values)
+        return self._gettext(message).format_map(values)
 
     def clause(self, text: str) -> str:
         """``text`` after a colon: capitalised where the language wants it (German)."""
@@ -256,11 +277,11 @@ class Narration:
 
     def card(self, c: int) -> Any:
         """A card in short form (``"the 7♦"``), or ``"a card"`` if the reader may not see it."""
-        return self.grammar.card(c if c in self.visible else None)
+        return self.grammar.card(c if self.sees(c) else None)
 
     def full(self, c: int) -> Any:
         """A card put down, in full (``"the Seven of Diamonds"``), or ``"a card"``."""
-        return self.grammar.card(c if c in self.visible else None, True)
+        return self.grammar.card(c if self.sees(c) else None, True)
 
     def named(self, c: int) -> Any:
         """A card on the table, named to every reader (``"the 7♦"``)."""
@@ -268,7 +289,8 @@ class Narration:
 
     def cards(self, cs: Sequence[int]) -> Any:
         """Several cards: ``"the 3♣ and 4♦"``; unseen ones counted (``"two cards"``)."""
-        shown = [c for c in sorted(cs) if c in self.visible]
+        sees = self.sees
+        shown = [c for c in sorted(cs) if sees(c)]
         return self.grammar.cards(shown, len(cs) - len(shown))
 
     # --- the table

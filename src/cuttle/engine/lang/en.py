@@ -42,6 +42,10 @@ def _whose(owner: str, relation: str) -> str:
     return "your own"
 
 
+_THE_SHORT = tuple(f"the {short(c)}" if c < 52 else short(c) for c in range(54))
+_THE_FULL = tuple(f"the {describe(c)}" if c < 52 else short(c) for c in range(54))
+
+
 class English(Grammar):
     """English: every value is already its text (no cases, no genders)."""
 
@@ -55,9 +59,7 @@ class English(Grammar):
         """``"the 7♦"``, ``"the Seven of Diamonds"``, ``"Joker 1"``, ``"a card"``."""
         if c is None:
             return "a card"
-        if c >= 52:
-            return f"Joker {c - 51}"
-        return f"the {describe(c)}" if full else f"the {short(c)}"
+        return _THE_FULL[c] if full else _THE_SHORT[c]
 
     def owned(self, c: int, owner: str, relation: str) -> str:
         """``"your 7♦"``, ``"Bob's 7♦"``, ``"their own 7♦"``."""
