@@ -225,6 +225,8 @@ def test_marks_accuracy_and_sparkline_follow_their_definitions() -> None:
     assert math.isclose(move_accuracy(0), 99.9999, abs_tol=1e-3)
     assert move_accuracy(100) == 0.0  # clipped: the curve goes below zero
     assert sparkline([0.0, 1 / 7, 0.5, 1.0]) == "▁▂▅█"
+    # ten points sampled to four: the 1st, 4th, 7th and 10th (0, 1/3, 2/3, 1)
+    assert sparkline([i / 9 for i in range(10)], width=4) == "▁▃▆█"
     with pytest.raises(ValueError, match="iterations"):
         Budget(iterations=0)
 

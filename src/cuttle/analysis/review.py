@@ -39,6 +39,9 @@ _SYMBOLS = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
 SPARKS = "▁▂▃▄▅▆▇█"
 """The eight bars of a sparkline, lowest first."""
 
+SPARK_WIDTH = 60
+"""The most bars a sparkline line shows (it fits an 80-column terminal with its label)."""
+
 
 def mark_for(loss: float) -> str | None:
     """The mark a loss of ``loss`` points of win chance earns (``None``: no mark).
@@ -73,12 +76,18 @@ def move_accuracy(loss: float) -> float:
     return max(0.0, min(100.0, raw))
 
 
-def sparkline(values: Sequence[float]) -> str:
-    """A Unicode sparkline of chances in ``[0, 1]`` (``▁`` is 0, ``█`` is 1).
+def sparkline(values: Sequence[float], width: int | None = None) -> str:
+    """A Unicode sparkline of chances in ``[0, 1]`` (``▁`` is 0, ``█`` is 1); with
+    ``width``, a longer series is sampled at evenly spaced points (first and last kept).
 
     >>> sparkline([0.0, 0.5, 1.0])
     '▁▅█'
+    >>> sparkline([i / 9 for i in range(10)], width=4)
+    '▁▃▆█'
     """
+    if width is not None and len(values) > width > 1:
+        last = len(values) - 1
+        values = [values[round(i * last / (width - 1))] for i in range(width)]
     top = len(SPARKS) - 1
     return "".join(SPARKS[min(top, max(0, round(v * top)))] for v in values)
 
@@ -236,6 +245,16 @@ class GameReview:
 
 
 __all__ = [
-    "JSON_VERSION", "MARKS", "SPARKS", "GameReview", "PlyReview", "mark_for", "mark_label",
-    "mark_symbol", "move_accuracy", "sparkline", "summary_lines",
+    "JSON_VERSION",
+    "MARKS",
+    "SPARKS",
+    "SPARK_WIDTH",
+    "GameReview",
+    "PlyReview",
+    "mark_for",
+    "mark_label",
+    "mark_symbol",
+    "move_accuracy",
+    "sparkline",
+    "summary_lines",
 ]  # fmt: skip

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from cuttle.analysis import Budget, GameReview, PlyReview, analyse_record
-from cuttle.analysis.review import mark_label, mark_symbol, sparkline
+from cuttle.analysis.review import SPARK_WIDTH, mark_label, mark_symbol, sparkline
 from cuttle.i18n import N_, Domain
 from cuttle.table import Table
 
@@ -136,7 +136,7 @@ def review_lines(review: GameReview, sentences: list[str]) -> list[str]:
     lines.append("")
     lines.append(
         _("Win chance of {name}: {sparkline}").format(
-            name=names[0], sparkline=sparkline(review.series)
+            name=names[0], sparkline=sparkline(review.series, SPARK_WIDTH)
         )
     )
     lines.extend(review.summary())

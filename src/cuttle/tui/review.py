@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Sparkline, Static
 
 from cuttle.analysis import GameReview, PlyReview
-from cuttle.analysis.review import mark_label, mark_symbol, sparkline
+from cuttle.analysis.review import SPARK_WIDTH, mark_label, mark_symbol, sparkline
 from cuttle.i18n import Domain
 
 A = Domain("analysis")
@@ -93,7 +93,7 @@ class ReviewApp(App[None]):
             yield Sparkline(list(review.series), id="graph")
             yield Static(
                 _("Win chance of {name}: {sparkline}").format(
-                    name=review.players[0], sparkline=sparkline(review.series)
+                    name=review.players[0], sparkline=sparkline(review.series, SPARK_WIDTH)
                 ),
                 id="sparkline-text",
             )
