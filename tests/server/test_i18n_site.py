@@ -315,3 +315,19 @@ def test_the_lobby_options_describe_rules_in_the_readers_language(
     )
     assert german["variants"]["queens-guard-queens"] == "zwei oder mehr Damen schützen einander"
     assert german["rules"]["classic"]["max_players"] == english["rules"]["classic"]["max_players"]
+
+
+def test_a_bot_opponent_is_named_as_the_table_names_it(site: tuple[TestClient, Path]) -> None:
+    client = fresh(site)
+    csrf = client.get("/api/session").json()["csrf"]
+    made = client.post(
+        "/api/games",
+        json={"seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}]},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert made.status_code == 201, made.text
+    gid = made.json()["id"]
+    for headers, bot in ((DE, "Leichter Bot"), ({}, "Easy bot")):
+        page = client.get("/me", headers=headers).text
+        row = page[page.index(f'<tr data-game="{gid}">') :]
+        assert f"<td>{bot}</td>" in row[: row.index("</tr>")], headers

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from cuttle.engine.rules import PRESETS
 from cuttle.i18n import LANGUAGES, N_, Domain, current
 
+from ..game.protocol import seat_names
 from ..models import User
 from . import language
 from .api import games_of, open_games, user_json
@@ -219,8 +220,14 @@ def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
     time", "In play")."""
     seats = game["seats"]
     mine = {s["seat"] for s in seats if s["name"] == name}
+    lang = current()
+    bots: dict[int, str] = dict(
+        zip([s["seat"] for s in seats], seat_names(seats, lang), strict=True)
+    )
 
     def seat_name(s: dict[str, Any]) -> str:
+        if s.get("bot"):  # "Easy bot", as the table names it in this language
+            return bots[s["seat"]]
         if s["name"]:
             return str(s["name"])
         if s["empty"]:
@@ -245,7 +252,6 @@ def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
             for more in names[1:]:
                 joined = SITE.gettext("{first} and {second}").format(first=joined, second=more)
             outcome = SITE.gettext(someone).format(names=joined)
-    lang = current()
     when = game["created_at"]
     return {
         **game,
