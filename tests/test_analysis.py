@@ -20,6 +20,7 @@ from cuttle.analysis import (
     GameReview,
     analyse_record,
     mark_for,
+    mark_label,
     move_accuracy,
     sparkline,
 )
@@ -31,6 +32,7 @@ from cuttle.engine.game import Game, new_game
 from cuttle.engine.history import MovePlayed, apply_event
 from cuttle.engine.records import read_record, write_record
 from cuttle.engine.rules import get_rules
+from cuttle.i18n import use
 from cuttle.table import Seat, Table, make_bots, run_bots
 from helpers_positions import position
 
@@ -214,6 +216,16 @@ def test_the_json_form_reads_back_and_keeps_its_shape() -> None:
     assert GameReview.from_json(data).to_json() == data
     with pytest.raises(ValueError, match="version"):
         GameReview.from_json({**data, "version": 99})
+
+
+def test_the_summary_speaks_the_readers_language() -> None:
+    review = analyse_record(record(one_step_from_winning(), "draw", "points AS"), budget=SMALL)
+    assert review.summary()[1] == "p1: accuracy 100.0, blunders 0, mistakes 0, inaccuracies 0"
+    with use("de"):
+        assert review.summary()[1] == "p1: Genauigkeit 100,0, Patzer 0, Fehler 0, Ungenauigkeiten 0"
+        assert mark_label("blunder") == "Patzer"
+    with use("uk"):
+        assert mark_label("inaccuracy") == "неточність"
 
 
 def test_marks_accuracy_and_sparkline_follow_their_definitions() -> None:

@@ -14,7 +14,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cuttle.i18n import N_, Domain
+from babel.numbers import format_decimal
+
+from cuttle.i18n import N_, Domain, current
 
 A = Domain("analysis")
 
@@ -92,6 +94,11 @@ def sparkline(values: Sequence[float], width: int | None = None) -> str:
     return "".join(SPARKS[min(top, max(0, round(v * top)))] for v in values)
 
 
+def decimal(value: float) -> str:
+    """``value`` with one decimal in the current language (``98.7``, German ``98,7``)."""
+    return str(format_decimal(value, format="0.0", locale=current()))
+
+
 def summary_lines(
     accuracy: Sequence[float | None], marks: Sequence[dict[str, int]], players: Sequence[str]
 ) -> list[str]:
@@ -107,7 +114,7 @@ def summary_lines(
                 "inaccuracies {inaccuracies}"
             ).format(
                 name=name,
-                accuracy="–" if acc is None else f"{acc:.1f}",
+                accuracy="–" if acc is None else decimal(acc),
                 blunders=counts["blunder"],
                 mistakes=counts["mistake"],
                 inaccuracies=counts["inaccuracy"],
@@ -251,6 +258,7 @@ __all__ = [
     "SPARK_WIDTH",
     "GameReview",
     "PlyReview",
+    "decimal",
     "mark_for",
     "mark_label",
     "mark_symbol",

@@ -18,7 +18,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Sparkline, Static
 
 from cuttle.analysis import GameReview, PlyReview
-from cuttle.analysis.review import SPARK_WIDTH, mark_label, mark_symbol, sparkline
+from cuttle.analysis.review import SPARK_WIDTH, decimal, mark_label, mark_symbol, sparkline
 from cuttle.i18n import Domain
 
 A = Domain("analysis")
@@ -39,7 +39,7 @@ def ply_detail(p: PlyReview, sentence: str, name: str) -> str:
     else:
         lines.append(
             _("Win chance {before} before, {after} after; loss {loss} points.").format(
-                before=_percent(p.before), after=_percent(p.after), loss=f"{p.loss:.1f}"
+                before=_percent(p.before), after=_percent(p.after), loss=decimal(p.loss)
             )
         )
         if p.mark is not None and p.best is not None:
