@@ -164,7 +164,7 @@ def cmd_analyse(args: argparse.Namespace, io: Streams) -> int:
     table = Table.from_record(text, rules)
     if not table.history:
         raise CliError(_("{record}: the record has no moves to review").format(record=args.record))
-    progress = None if args.tui else _progress(io)
+    progress = _progress(io)
     review = analyse_record(text, seed=args.seed, budget=budget, rules=rules, progress=progress)
     if args.json:
         io.out(dump_json(review.to_json()))
