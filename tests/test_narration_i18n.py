@@ -24,7 +24,7 @@ from cuttle.i18n import LANGUAGES, use
 from helpers_positions import game
 from strategies import PRESET_CONFIGS, Config, configs, seeds
 
-NAMES = ("Alice", "Bob", "Carol", "Dave")
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve")
 OTHERS = ("de", "es", "fr", "it", "uk")
 
 
@@ -690,26 +690,8 @@ def check_translated(text: str, lang: str) -> None:
     assert "{" not in text and "}" not in text and "<Word" not in text, (lang, text)
 
 
-def card_forms(lang: str, c: int) -> set[str]:
-    """Every way ``lang`` names card ``c`` (short form, full name in every case)."""
-    from cuttle.engine.cards import describe as full_name
-    from cuttle.engine.lang import de, en
-
-    g: Any = grammar(lang)
-    forms = {en.short(c)}
-    if lang == "en":
-        forms.add(full_name(c))
-    elif lang == "de":
-        forms |= {de._noun(c, case) for case in range(4)}
-    elif lang == "uk":
-        forms |= {format(g.card(c, True), spec) for spec in ("", "acc", "gen", "dat", "ins", "loc")}
-    else:
-        forms.add(g.bare(c, True))
-    return forms
-
-
 def _mention_finder(lang: str) -> tuple[re.Pattern[str], dict[str, int]]:
-    by_form = {form: c for c in range(54) for form in card_forms(lang, c)}
+    by_form = {form: c for c in range(54) for form in grammar(lang).card_names(c)}
     alternatives = "|".join(re.escape(f) for f in sorted(by_form, key=len, reverse=True))
     return re.compile(rf"(?<![\w'-])(?:{alternatives})(?![\w-])"), by_form
 
@@ -824,3 +806,23 @@ def test_every_grammar_is_registered_and_tells_a_draw() -> None:
         "it": "Alice pesca una carta.",
         "uk": "Alice бере карту.",
     }
+
+
+def test_every_format_spec_in_the_catalogs_is_one_the_grammar_knows() -> None:
+    """A translation may only ask its grammar for forms it has (a typo such as
+    ``{card:akk}`` would silently give the plain form)."""
+    from babel.messages.pofile import read_po
+
+    from cuttle.i18n import LOCALE_DIR
+
+    for lang in OTHERS:
+        with (LOCALE_DIR / lang / "LC_MESSAGES" / "narration.po").open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        used = {
+            spec
+            for message in catalog
+            if message.id and isinstance(message.string, str)
+            for spec in re.findall(r"\{\w+:(\w+)\}", message.string)
+        }
+        assert used, lang
+        assert used <= set(grammar(lang).specs), (lang, used - set(grammar(lang).specs))

@@ -76,6 +76,8 @@ class Grammar:
     """The language's code (``"de"``)."""
     cap_after_colon = False
     """Whether a clause after a colon starts with a capital (German: a whole sentence)."""
+    specs: tuple[str, ...] = ("",)
+    """The format specs the language's translations may give (``"acc"``, ``"de"``)."""
 
     # --- values (English overrides these with plain strings)
 
@@ -111,6 +113,13 @@ class Grammar:
     def group(self, people: Sequence[tuple[str, bool]]) -> Any:
         """Several seats, the reader first (``(name, is_reader)`` pairs)."""
         return Word(self, "group", tuple(people))
+
+    def card_names(self, c: int) -> set[str]:
+        """Every text that names card ``c`` in this language: its short form and its
+        full name in every form (for tests and tools that look for cards in a text)."""
+        from .en import short
+
+        return {short(c)} | {format(self.card(c, True), spec) for spec in self.specs}
 
     # --- forms (each language)
 

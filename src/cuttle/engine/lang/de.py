@@ -71,6 +71,7 @@ class German(Grammar):
     """Deutsch."""
 
     code = "de"
+    specs = ("", "nom", "acc", "dat", "gen")
     cap_after_colon = True
     and_word = "und"
 

@@ -51,6 +51,10 @@ class English(Grammar):
 
     code = "en"
 
+    def card_names(self, c: int) -> set[str]:
+        """``"7♦"`` and ``"Seven of Diamonds"``."""
+        return {short(c), describe(c)}
+
     def person(self, name: str, reader: bool) -> str:
         """``"you"`` or the name."""
         return "you" if reader else name

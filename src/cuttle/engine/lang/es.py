@@ -16,6 +16,7 @@ class Spanish(Romance):
     """Español."""
 
     code = "es"
+    specs = ("", "de", "a", "con", "en", "subj")
     and_word = "y"
     ranks = (
         "as", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez",

@@ -18,6 +18,7 @@ class French(Romance):
     """Français."""
 
     code = "fr"
+    specs = ("", "de", "a", "subj")
     and_word = "et"
     ranks = (
         "as", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix",

@@ -24,6 +24,7 @@ class Italian(Romance):
     """Italiano."""
 
     code = "it"
+    specs = ("", "di", "a", "da", "su", "in", "con", "subj")
     and_word = "e"
     ranks = (
         "asso", "due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci",

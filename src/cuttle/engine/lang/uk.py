@@ -74,6 +74,7 @@ class Ukrainian(Grammar):
     """Українська."""
 
     code = "uk"
+    specs = ("", "nom", "acc", "gen", "dat", "ins", "loc")
     and_word = "і"
 
     def render_person(self, name: str, reader: bool, spec: str) -> str:
