@@ -101,23 +101,34 @@ class Effect:
         return self.description
 
     def intent(self, w: Any, p: Any) -> str | None:
-        """What the one-off ``p`` is played to do, told to one reader: an infinitive
-        phrase (``"to scrap every point card"``) built with ``w``, a
-        :class:`~cuttle.engine.narration.Narration` of the move that plays it.
+        """What the one-off ``p`` is played to do, told to one reader in the reader's
+        language: an infinitive phrase (``"to scrap every point card"``) built with ``w``,
+        a :class:`~cuttle.engine.narration.Narration` of the move that plays it.
+
+        Each phrase is a message of the ``narration`` catalog, marked with ``N_`` and
+        told with ``w.say(N_("to scrap {target}"), target=w.target(p))``, or
+        ``w.by(seat, N_("...you..."), N_("...{actor}..."))`` where the reader may be the
+        person named; the values come from ``w`` (``w.card``, ``w.owned``, ``w.hand``,
+        ``w.cards``, ``w.person``), so that each language's grammar gives them their
+        forms and hidden cards stay unnamed. Its translations go in the five
+        ``narration.po`` files (docs/translating.md).
 
         None (the default) leaves it to the move log, which tells it from :meth:`words`
-        (the house effects); an effect with sentences of its own overrides this and
-        :meth:`outcome` together.
+        (English only); the classic effects override this and :meth:`outcome` together,
+        the house effects this one alone (``"that looks at {hand}"``, a relative phrase).
         """
         return None
 
     def outcome(self, w: Any, p: Any) -> str | None:
-        """What the one-off ``p`` did when it resolved, told to one reader: a clause
-        (``"the A♣ scraps every point card (the 7♦)"``) built with ``w``, the
-        :class:`~cuttle.engine.narration.Narration` of the move that resolved it.
+        """What the one-off ``p`` did when it resolved, told to one reader in the reader's
+        language: a clause (``"the A♣ scraps every point card (the 7♦)"``) built with
+        ``w``, the :class:`~cuttle.engine.narration.Narration` of the move that resolved
+        it, the same way as :meth:`intent` (messages of the ``narration`` catalog, values
+        from ``w``). A clause where the reader is the subject has its own message written
+        in lower case (``"you may take a card from the scrap"``): it follows a colon.
 
         None (the default): the move log says the card takes effect, with
-        :attr:`description`.
+        :attr:`description` (translated).
         """
         return None
 

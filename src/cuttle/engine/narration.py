@@ -1,10 +1,12 @@
 """One move told to one reader: what the reader may be told, and the phrases to tell it.
 
 A :class:`Narration` holds the positions just before and just after a move, the seat
-that made it, the reader (a seat, or ``None`` for a spectator) and the seats' names; its
-methods give the pieces every sentence is made of: people (``"you"``, ``"Bob's"``),
-verbs that agree with them (``"You draw"``, ``"Bob draws"``) and cards, named only when
-the reader may see them (``"the 7♦"``, else ``"a card"``).
+that made it, the reader (a seat, or ``None`` for a spectator), the seats' names and the
+reader's language; its methods tell messages of the ``narration`` catalog (:meth:`say`,
+:meth:`by`) and give the values of their placeholders: people (``"you"``, ``"Bob"``),
+owned cards and hands (``"your 7♦"``, ``"Bob's hand"``) and cards, named only when the
+reader may see them (``"the 7♦"``, else ``"a card"``), each in the form the reader's
+grammar gives it (:mod:`cuttle.engine.lang`).
 
 The sentences themselves are built elsewhere: :mod:`cuttle.engine.words` tells the
 verbs (draw, points, scuttle, counter, ...), and each one-off effect tells its own intent

@@ -17,11 +17,21 @@ own text; any other card is ``"a card"`` (``"Bob draws a card."``). A one-off's 
 told by the move that resolves it: the last ``resolve`` of the counter window, or the
 follow-up decision (``take``, ``discard``).
 
+Languages: every sentence is a message of the ``narration`` gettext catalog whose msgid
+is the English sentence with named placeholders (``"{actor} scuttles {target} with
+{card}"``; where the reader is the subject, a message of its own: ``"You scuttle {target}
+with {card}"``). ``describe(..., lang="de")`` tells it in German (``lang=None``: the
+current language, :func:`cuttle.i18n.current`); the placeholders' values come from the
+reader's grammar (:mod:`cuttle.engine.lang`), which gives each its case, article or
+preposition as the translation asks (``"{actor} versenkt {target:acc} mit
+{card:dat}"``). English needs no catalog and no objects: its values are plain strings.
+
 Effect words (intent when a one-off is played, outcome when it resolves) belong to each
 effect (:meth:`~cuttle.engine.effect.Effect.intent` and ``outcome``, beside its targets,
 resolution and illegal reasons); :data:`_EFFECT_WORDS` indexes the effects that tell
 their own, and :func:`_effect_phrase` falls back to an effect's :meth:`words` (the house
-effects) or its line in :data:`~cuttle.engine.rules.EFFECTS`.
+effects) or its line in :data:`~cuttle.engine.rules.EFFECTS`. The house effects tell
+their intent with ``intent`` alone (a relative phrase, ``"that looks at Bob's hand"``).
 """
 
 from __future__ import annotations

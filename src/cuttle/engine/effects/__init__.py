@@ -33,10 +33,14 @@ An effect primitive is ONE object that owns everything about it. To add one:
    - ``illegal_reason(g, move)``: the reason shown when the one-off is not legal;
    - ``words(move)``: a verb phrase for the move log (``"scraps every point card"``);
    - ``intent(w, p)`` and ``outcome(w, p)``: the sentences of the move log for each
-     reader, built with ``w``, a :class:`~cuttle.engine.narration.Narration` (people,
-     cards named only where the reader sees them): what the one-off is played to do
-     (``"to scrap every point card"``) and what it did when it resolved. Without them
-     the log tells the effect from ``words`` and ``description``;
+     reader in the reader's language, built with ``w``, a
+     :class:`~cuttle.engine.narration.Narration` (people, cards named only where the
+     reader sees them): what the one-off is played to do (``"to scrap every point
+     card"``) and what it did when it resolved. Each is a message of the ``narration``
+     catalog (``w.say(N_("to scrap {target}"), target=w.target(p))``); run ``python -m
+     cuttle.i18n messages narration`` and translate the new messages in the five
+     ``narration.po`` files (docs/translating.md). Without them the log tells the
+     effect from ``words`` and ``description`` (mark ``description`` with ``N_``);
    - ``score(g, s, move)``: the bots' rough gain for seat ``s``'s side (0 if unsure).
 
    Effects reach the table only through :class:`cuttle.engine.core.Core`: its fields
