@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -177,8 +178,20 @@ def test_with_a_redis_queue_the_web_worker_only_queues_and_a_bot_worker_analyses
         web.start()
         alice, bob = Client(web.url), Client(web.url)
         gid = finished_game(alice, bob, plies=4)
-        r = alice.post(f"/api/games/{gid}/analysis")
-        assert r.status_code == 202, r.text
+        # Two people ask at the same moment: both are answered, one job is queued.
+        gate = threading.Barrier(2)
+        codes: list[int] = []
+
+        def ask(client: Client) -> None:
+            gate.wait()
+            codes.append(client.post(f"/api/games/{gid}/analysis").status_code)
+
+        askers = [threading.Thread(target=ask, args=(c,)) for c in (alice, bob)]
+        for t in askers:
+            t.start()
+        for t in askers:
+            t.join()
+        assert codes == [202, 202]
         jobs = redis.client().xrange("cuttle:analyses")
         assert [fields["g"] for _, fields in jobs] == [gid]
         # No bot worker yet: nobody searches, the web worker least of all.

@@ -16,6 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..errors import ServiceError
@@ -91,6 +92,15 @@ def ask(
     one is (re)queued. Returns its state and whether it must be started now (``False``
     when it was queued, running or done already: asking twice changes nothing; ``True``
     again for one that stored nothing for :data:`STALE` seconds)."""
+    try:
+        return _ask_once(sessions, gid, user_id)
+    except IntegrityError:  # another request made the row first (PostgreSQL): it is there now
+        return _ask_once(sessions, gid, user_id)
+
+
+def _ask_once(
+    sessions: sessionmaker[Session], gid: str, user_id: int | None
+) -> tuple[dict[str, Any], bool]:
     now = time.time()
     with sessions() as db, db.begin():
         _finished_game(db, gid)
