@@ -18,6 +18,12 @@ function intentOf(t, p) {
   return played.text.split(" as a one-off ")[1].replace(/\.$/, "").split(". ")[0];
 }
 
+// The first sentence of a narrated move ("A. B." -> "A."), with its full stop.
+function firstSentence(text) {
+  const first = text.split(". ")[0];
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
 // The answer the seat to act is offered under a pending one-off: counter (if it holds a
 // two that may) or resolve.
 function answerLine(two, resolveLine) {
@@ -36,7 +42,10 @@ function counterPrompt(t) {
   const two = t.legal.some((m) => m.startsWith("counter "));
   if (!k) {
     const name = seatName(t.meta, p.by);
-    const what = p.by === t.me
+    // The one-off as the table told it in the reader's language (its first sentence),
+    // else said here without what it does.
+    const told = lastSaid(t, new RegExp(`^p\\d+: oneoff ${p.card}\\b`));
+    const what = told && told.text ? firstSentence(told.text) : p.by === t.me
       ? (intent ? _("You play the {card} as a one-off {intent}.", { card, intent }) : _("You play the {card} as a one-off.", { card }))
       : (intent ? _("{name} plays the {card} as a one-off {intent}.", { name, card, intent }) : _("{name} plays the {card} as a one-off.", { name, card }));
     const next = two ? _("Counter it with a two, or Resolve to let it take effect.")
