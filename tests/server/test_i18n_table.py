@@ -99,3 +99,28 @@ def test_each_socket_reads_the_moves_in_its_own_language(
     assert fresh["log"][: len(lines)] == lines
     for sock in [*socks.values(), again]:
         sock.close()
+
+
+def test_a_refusal_reaches_each_socket_in_its_language(
+    server: ServerProc, alice: Client, bob: Client
+) -> None:
+    r = alice.post("/api/quickplay", {"level": "random"})
+    assert r.status_code == 201, r.text
+    gid = r.json()["id"]
+    bob.http.cookies.set("lang", "uk")
+    watchers = {
+        "uk": bob.ws(gid),
+        "de": open_socket(Client(server.url), gid, {"Accept-Language": "de"}),
+        "en": Client(server.url).ws(gid),
+    }
+    expected = {  # the site catalog's words, as a reader of each should read them
+        "uk": "глядачі не можуть ходити",
+        "de": "Zuschauer können nicht ziehen",
+        "en": "spectators cannot move",
+    }
+    for lang, sock in watchers.items():
+        sock.until(lambda m: m["t"] == "state")
+        sock.send({"t": "move", "move": "draw", "id": "x1"})
+        err = sock.until(lambda m: m["t"] == "error")
+        assert err["error"] == expected[lang], lang
+        sock.close()
