@@ -11,6 +11,9 @@ from srvutil import Client, ServerProc, Socket, apply_line, check_no_hidden, ful
 from websockets.sync.client import connect
 
 from cuttle.engine.words import describe_history
+from cuttle.i18n import LANGUAGES
+from cuttle.server.bots import BOT_LEVELS
+from cuttle.server.game.protocol import seat_names
 
 BOT_NAMES = {
     "en": "Random bot",
@@ -124,3 +127,26 @@ def test_a_refusal_reaches_each_socket_in_its_language(
         err = sock.until(lambda m: m["t"] == "error")
         assert err["error"] == expected[lang], lang
         sock.close()
+
+
+def test_seats_are_named_in_the_readers_language() -> None:
+    players = [
+        {"name": "ann", "bot": None, "empty": False},
+        {"name": "bot (easy)", "bot": "easy", "empty": False},
+        {"name": "bot (level4)", "bot": "level4", "empty": False},
+        {"name": "", "bot": None, "empty": True},
+    ]
+    assert seat_names(players) == ["ann", "Easy bot", "Level 4 bot", "open seat"]
+    assert seat_names(players, "de") == ["ann", "Leichter Bot", "Bot der Stufe 4", "freier Platz"]
+    assert seat_names(players, "uk") == ["ann", "Легкий бот", "Бот рівня 4", "вільне місце"]
+    two = [{"name": "x", "bot": "hard", "empty": False}] * 2
+    assert seat_names(two, "fr") == ["Bot difficile 0", "Bot difficile 1"]
+
+
+def test_every_bot_level_has_its_own_name_in_every_language() -> None:
+    for level in BOT_LEVELS:
+        (english,) = seat_names([{"bot": level}])
+        for lang in LANGUAGES:
+            if lang != "en":
+                (named,) = seat_names([{"bot": level}], lang)
+                assert named != english, (level, lang, named)

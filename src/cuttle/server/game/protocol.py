@@ -27,6 +27,7 @@ history told that way, and ``names``, the seats' names as the sentences use them
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,12 +128,17 @@ OPEN = "open seat"
 """A seat nobody has taken yet, as the table's catalog has it."""
 
 
+LADDER_NAME = "Level {n} bot"
+"""A numbered level's bot (``level4``: "Level 4 bot"), as the table's catalog has it."""
+
+
 def _bot_name(level: str, lang: str | None) -> str:
-    """A bot's name, ``"Easy bot"``, in ``lang`` (``None``: English)."""
-    english = f"{level.capitalize()} bot"
-    if lang is None:
-        return english
-    return TABLE_WORDS.translator(lang).pgettext(BOT_NAME, english)
+    """A bot's name, ``"Easy bot"``, ``"Level 4 bot"``, in ``lang`` (``None``: English)."""
+    said = TABLE_WORDS.translator(lang or "en")
+    numbered = re.fullmatch(r"level(\d+)", level)
+    if numbered:
+        return said.pgettext(BOT_NAME, LADDER_NAME).format(n=numbered.group(1))
+    return said.pgettext(BOT_NAME, f"{level.capitalize()} bot")
 
 
 def seat_names(players: list[dict[str, Any]], lang: str | None = None) -> list[str]:

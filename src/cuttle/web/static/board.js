@@ -9,10 +9,13 @@ const BOT_NAMES = {
   expert: () => _p("bot name", "Expert bot"),
 };
 
-/** A bot's name for its level ("Easy bot"), in the page's language. */
+/** A bot's name for its level ("Easy bot", "Level 4 bot"), in the page's language. */
 export function botName(level) {
   const named = BOT_NAMES[level];
-  return named ? named() : `${level[0].toUpperCase()}${level.slice(1)} bot`;
+  if (named) return named();
+  const n = /^level(\d+)$/.exec(level);
+  if (n) return _p("bot name", "Level {n} bot", { n: n[1] });
+  return `${level[0].toUpperCase()}${level.slice(1)} bot`;
 }
 
 /** The name of seat `i`: the names the server sent, else the players' names, else "p<i>". */
