@@ -85,7 +85,7 @@ def child(games: int, moves: int, lang: str, repeat: int) -> dict[str, Any]:
 
     calls = workload(games, moves)
     n_moves = sum(1 for c in calls if c[4] is None)
-    extra = {"lang": lang} if lang else {}
+    extra: dict[str, Any] = {"lang": lang} if lang else {}
     for c in calls[:50]:  # warm the caches (catalogs, grammar)
         describe(*c, **extra)
     best = float("inf")
