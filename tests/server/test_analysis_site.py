@@ -264,3 +264,22 @@ def test_an_analysis_lost_on_the_way_starts_again_when_asked(site: ServerProc) -
     r = bob.post(f"/api/games/{gid}/analysis")
     assert r.status_code == 202, r.text
     assert len(wait_for(bob, gid, "done")["review"]["plies"]) == 4
+
+
+def test_a_restarted_site_finishes_the_analyses_it_had_queued(tmp_path: Path) -> None:
+    server = ServerProc(tmp_path / "data", env=BUDGET).start()
+    try:
+        alice, bob = Client(server.url), Client(server.url)
+        gid = finished_game(alice, bob, plies=2)
+        server.stop()
+        with server.db() as db:  # as if the site stopped before the child process ran it
+            db.execute(
+                "INSERT INTO game_analyses (game_id, status, plies_done, plies_total,"
+                " created_at, updated_at) VALUES (?, 'queued', 0, 0, 1.0, 1.0)",
+                (gid,),
+            )
+        server.start()
+        done = wait_for(Client(server.url), gid, "done")
+        assert len(done["review"]["plies"]) == 3
+    finally:
+        server.stop()
