@@ -113,6 +113,8 @@ def test_accept_language_picks_the_page_language(site: tuple[TestClient, Path]) 
     fr = client.get("/", headers={"Accept-Language": "pt-BR, fr;q=0.4"}).text
     assert lang_of(fr) == "fr" and "Créer une partie" in fr
     assert lang_of(client.get("/", headers={"Accept-Language": "pt-BR"}).text) == "en"
+    for path in ("/", "/api/options"):  # a shared cache keeps one answer per language
+        assert "Accept-Language" in client.get(path).headers["vary"], path
 
 
 def test_the_menu_lists_six_languages_each_named_in_itself(

@@ -109,8 +109,30 @@ class LanguageMiddleware:
             await self.app(scope, receive, send)
             return
         scope[SCOPE_KEY] = found = resolve(HTTPConnection(scope))
+        if scope["type"] == "http":
+            send = _varying(send)
         with use(found[0]):
             await self.app(scope, receive, send)
+
+
+def _varying(send: Any) -> Any:
+    """``send`` adding ``Vary: Accept-Language, Cookie`` to the response's start (its words
+    depend on them; a ``Vary`` already there is kept and extended)."""
+
+    async def send_varying(message: Any) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            for i, (key, value) in enumerate(headers):
+                if key.lower() == b"vary":
+                    if b"accept-language" not in value.lower():
+                        headers[i] = (key, value + b", Accept-Language, Cookie")
+                    break
+            else:
+                headers.append((b"vary", b"Accept-Language, Cookie"))
+            message["headers"] = headers
+        await send(message)
+
+    return send_varying
 
 
 # ---------------------------------------------------------------------- templates
