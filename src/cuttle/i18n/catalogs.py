@@ -10,6 +10,7 @@ compile`` writes the ``.mo`` files; ``python -m cuttle.i18n check`` lists every 
 from __future__ import annotations
 
 import io
+import re
 import string
 from collections.abc import Iterator
 from pathlib import Path
@@ -121,11 +122,18 @@ def _po(lang: str, domain: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
+_DATED = re.compile(rb'^"(?:POT-Creation-Date|PO-Revision-Date): .*$', re.MULTILINE)
+
+
 def _write(path: Path, catalog: Catalog) -> None:
+    """Write ``catalog`` to ``path`` unless only its dates would change (no churn)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
     write_po(buf, catalog, width=100, omit_header=False, sort_output=True, no_location=True)
-    path.write_bytes(buf.getvalue())
+    new = buf.getvalue()
+    if path.exists() and _DATED.sub(b"", path.read_bytes()) == _DATED.sub(b"", new):
+        return
+    path.write_bytes(new)
 
 
 def read(path: Path, lang: str | None = None) -> Catalog:
