@@ -333,3 +333,10 @@ def test_a_bot_opponent_is_named_as_the_table_names_it(site: tuple[TestClient, P
         page = client.get("/me", headers=headers).text
         row = page[page.index(f'<tr data-game="{gid}">') :]
         assert f"<td>{bot}</td>" in row[: row.index("</tr>")], headers
+
+
+def test_a_code_is_said_as_a_word_and_never_trusted_as_markup() -> None:
+    page = templates.env.from_string("{{ a|word }} · {{ b|word }} · {{ _('{x} resigned', x=c) }}")
+    with use("de"):
+        said = page.render(a="people", b="<i>x</i>", c="<script>")
+    assert said == "Menschen · &lt;i&gt;x&lt;/i&gt; · &lt;script&gt; resigned"

@@ -186,17 +186,28 @@ def _pgettext(ctx: EvalContext, context: str, message: str, **params: object) ->
     return text.format(**params) if params else text
 
 
+def word(value: object) -> str:
+    """A code's word (a status, a pool: marked with ``N_`` where it is made) in the current
+    language, as plain text the template escapes (``{{ b.status|word }}``): unlike
+    ``_()``, whose messages are trusted markup, it is safe for any value."""
+    return SITE.gettext(str(value))
+
+
 def install(env: Environment) -> None:
     """Give a template environment the request's language: Jinja2's i18n extension
     (newstyle, with ``str.format`` fields: ``{{ _("{n} players", n=3) }}``), and Babel's
-    filters ``datetime``, ``date``, ``number`` and ``percent``."""
+    filters ``datetime``, ``date``, ``number`` and ``percent``, and ``word`` for codes."""
     env.add_extension("jinja2.ext.i18n")
     env.install_gettext_callables(  # type: ignore[attr-defined]
         SITE.gettext, SITE.ngettext, newstyle=True, pgettext=SITE.pgettext
     )
     env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext)
     env.filters.update(
-        datetime=format_when, date=format_day, number=format_number, percent=format_share
+        datetime=format_when,
+        date=format_day,
+        number=format_number,
+        percent=format_share,
+        word=word,
     )
 
 
