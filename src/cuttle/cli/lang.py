@@ -27,6 +27,17 @@ T = Domain("terminal")
 
 _ = T.gettext
 
+NARRATION = Domain("narration")
+"""The engine's words (rule sets, variants, card effects), kept in the narration catalog."""
+
+
+def engine_text(text: str) -> str:
+    """A text the engine wrote (a rule set's or variant's description) in the current
+    language: from the narration catalog, else from ours (copied in
+    :data:`cuttle.tui.lang.ENGINE_TEXTS`), else as written."""
+    told = NARRATION.gettext(text)
+    return told if told != text else T.gettext(text)
+
 
 def spoken() -> str:
     """The languages we speak, each code with its name: ``en (English), de (Deutsch)...``."""

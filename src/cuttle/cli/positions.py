@@ -9,7 +9,6 @@ from cuttle.engine.game import Game, new_game
 from cuttle.engine.history import AGREED_DRAW_LINE, apply_event, parse_event
 from cuttle.engine.moves import VERB_CODES
 from cuttle.engine.rules import PRESETS, VARIANTS
-from cuttle.i18n import Domain
 
 from .common import (
     CliError,
@@ -21,10 +20,7 @@ from .common import (
     load_position,
     rules_from_args,
 )
-from .lang import _
-
-NARRATION = Domain("narration")
-"""The engine's words (rule sets' and variants' descriptions), where translated."""
+from .lang import _, engine_text
 
 RULES_EXAMPLES = """\
 examples:
@@ -151,10 +147,10 @@ def cmd_rules(args: argparse.Namespace, io: Streams) -> int:
             if r.min_players == r.max_players
             else f"{r.min_players}-{r.max_players}"
         )
-        io.out(f"  {name:<{width}}  {seats:<3}  {NARRATION.gettext(r.description)}")
+        io.out(f"  {name:<{width}}  {seats:<3}  {engine_text(r.description)}")
     io.out(_("Variants (--variants a,b):"))
     for name, text in VARIANTS.items():
-        io.out(f"  {name:<{width}}  {NARRATION.gettext(text)}")
+        io.out(f"  {name:<{width}}  {engine_text(text)}")
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.app import App
 
+from .lang import translate_bindings
 from .options import AppOptions, coerce_options, resolve
 from .screens.dialogs import ConfirmDialog
 from .screens.setup import SetupScreen
@@ -42,6 +43,7 @@ class CuttleApp(App[None]):
         set up (a position to play on) instead of dealing.
         """
         super().__init__()
+        translate_bindings(self)
         self.options: AppOptions = coerce_options(options)
         self.bot_factory = bot_factory
         self.session: Session | None = session

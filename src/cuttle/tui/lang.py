@@ -35,8 +35,43 @@ NARRATION = Domain("narration")
 
 def engine_text(text: str) -> str:
     """A text the engine wrote (a rule set's or variant's description, a card's effect)
-    in the current language, where the narration catalog has it (else as written)."""
-    return NARRATION.gettext(text)
+    in the current language: from the narration catalog where it has it, else from ours
+    (:data:`ENGINE_TEXTS`), else as written."""
+    told = NARRATION.gettext(text)
+    return told if told != text else T.gettext(text)
+
+
+ENGINE_TEXTS = (
+    N_("The classic two-player rules: 21 points, no hand limit, seven draws one."),
+    N_("cuttle.cards Standard: hand limit 8, seven reveals two, nines freeze."),
+    N_(
+        "What cuttle.cards plays today: discard to 8 at turn end, five discards one and "
+        "draws three, an empty deck opens both hands."
+    ),
+    N_("Three players, 14 points, two jokers that steal royals, hand limit 7."),
+    N_("Two against two (p0+p2 v p1+p3); jacks and jokers move cards to any seat."),
+    N_(
+        "Cuttle Multiplayer v1.2 for 2-8: hand limit 7, fours hit everyone, glasses open "
+        "every hand, the scrap reshuffles; from 6 seats an ace and a six are set aside."
+    ),
+    N_("a four's victim discards two cards at random"),
+    N_("an 8 may be played as a one-off that scraps a glasses 8"),
+    N_("a nine returns the card to its controller's hand, frozen for a turn"),
+    N_("a nine puts the card on top of the deck instead, nothing frozen"),
+    N_("a 10 from hand, out of turn, cancels a scuttle"),
+    N_("two or more queens protect each other"),
+    N_("one joker; as a one-off both players swap hands"),
+)
+"""The rule sets' and variants' descriptions of :mod:`cuttle.engine.rules`, word for word,
+so that the setup screen and ``cuttle rules`` speak them (a description changed there
+shows in English until it is copied here)."""
+
+TEXTUAL_TEXTS = (
+    N_("palette"),
+    N_("Open the command palette"),
+    N_("Quit the app and return to the command prompt."),
+)
+"""Textual's own words on the app's key bindings (the footer's command palette key)."""
 
 
 def translate_bindings(node: DOMNode) -> None:

@@ -24,6 +24,7 @@ from cuttle.bots.base import SeatView
 from cuttle.bots.external import BotForfeit
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.history import MovePlayed
+from cuttle.i18n import DEFAULT, current
 
 from .. import choices
 from ..cardtext import FROZEN_MARK, card_text, cards_text, sentence_label
@@ -133,7 +134,9 @@ class TableScreen(Screen[None]):
                 yield MovesPanel(id="moves")
                 yield Label(_("Log"), classes="panel-title")
                 yield MoveLog(id="log", wrap=True, markup=False, min_width=20)
-        yield Footer(show_command_palette=False)
+        # the keys' words are longer than English ones in every other language: a compact
+        # footer keeps all eight on an 80-column terminal
+        yield Footer(show_command_palette=False, compact=current() != DEFAULT)
 
     def on_mount(self) -> None:
         """Draw the table and start the game."""
