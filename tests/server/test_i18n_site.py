@@ -340,3 +340,10 @@ def test_a_code_is_said_as_a_word_and_never_trusted_as_markup() -> None:
     with use("de"):
         said = page.render(a="people", b="<i>x</i>", c="<script>")
     assert said == "Menschen · &lt;i&gt;x&lt;/i&gt; · &lt;script&gt; resigned"
+
+
+def test_the_series_form_names_bots_as_the_table_does(site: tuple[TestClient, Path]) -> None:
+    page = fresh(site).get("/series/new", headers=DE).text
+    assert '<option value="bot:easy" selected>Leichter Bot</option>' in page
+    english = fresh(site).get("/series/new").text
+    assert '<option value="bot:easy" selected>Easy bot</option>' in english

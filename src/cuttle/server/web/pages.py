@@ -44,6 +44,15 @@ if TYPE_CHECKING:
 WEB = Path(__file__).resolve().parents[2] / "web"
 templates = Jinja2Templates(directory=str(WEB / "templates"))
 language.install(templates.env)
+
+
+def bot_name(level: str) -> str:
+    """A bot's name as the table says it in the current language (``{{ bot_name(l) }}``:
+    "Easy bot", "Leichter Bot")."""
+    return seat_names([{"bot": level, "name": "", "empty": False}], current())[0]
+
+
+templates.env.globals["bot_name"] = bot_name
 router = APIRouter()
 SITE = Domain("site")
 TOO_MANY_ATTEMPTS = N_("too many attempts")
