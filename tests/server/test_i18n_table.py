@@ -7,7 +7,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from srvutil import Client, ServerProc, Socket, apply_line, check_no_hidden, full_game
+from srvutil import (
+    Client,
+    ServerProc,
+    Socket,
+    apply_line,
+    check_no_hidden,
+    full_game,
+    play_against_bot,
+)
 from websockets.sync.client import connect
 
 from cuttle.engine.words import describe_history
@@ -150,3 +158,19 @@ def test_every_bot_level_has_its_own_name_in_every_language() -> None:
             if lang != "en":
                 (named,) = seat_names([{"bot": level}], lang)
                 assert named != english, (level, lang, named)
+
+
+def test_a_replay_tells_the_moves_and_names_in_the_readers_language(
+    server: ServerProc, alice: Client
+) -> None:
+    gid, sock = play_against_bot(alice)
+    sock.close()
+    english = alice.http.get(f"/api/games/{gid}/replay").json()
+    german = alice.http.get(f"/api/games/{gid}/replay", headers={"Accept-Language": "de"}).json()
+    assert english["names"][1] == "Random bot" and german["names"][1] == "Zufallsbot"
+    assert english["lines"] == german["lines"]  # the notation stays English
+    start, moves = full_game(server, gid)
+    for s, text in moves:
+        apply_line(start, s, text)
+    assert german["said"] == describe_history(start, None, german["names"], "de")
+    assert english["said"] == describe_history(start, None, english["names"], "en")

@@ -12,6 +12,7 @@ from sqlalchemy import desc, or_, select
 from cuttle.bots.ladder import ladder_ratings
 from cuttle.engine.rules import PRESETS, VARIANTS
 from cuttle.i18n import N_
+from cuttle.i18n import current as current_language
 
 from ..bots import BOT_LEVELS
 from ..errors import ServiceError
@@ -349,13 +350,14 @@ async def replay_data(request: Request, gid: str) -> dict[str, Any]:
         scores_at.append([table.game.score(i) for i in range(n)])
     meta = live.meta()
     positions[-1]["termination"] = live.game.termination  # a flag or claim: see game/clockwork.py
-    names = P.seat_names(meta.get("players") or [])
+    names = P.seat_names(meta.get("players") or [], current_language())  # the sentences' language
     if len(names) != table.n:
         names = [s.name for s in table.seats]
     chat = await offload_of(request)(read_log, service.sessions, gid, "players", None)
     return {
         **meta,
         "said": table.sentences(None, names),  # every move in words, as a spectator reads it
+        "names": names,
         "chat": chat,
         "deck": list(live.setup.deck),
         "lines": [event.line() for event in events],
