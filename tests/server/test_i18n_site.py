@@ -19,7 +19,9 @@ from fastapi.testclient import TestClient
 from cuttle.engine.rules import PRESETS, VARIANTS
 from cuttle.i18n import LOCALE_DIR, translations, use
 from cuttle.i18n.catalogs import read
+from cuttle.league import Bracket, BracketError
 from cuttle.server.app import create_app
+from cuttle.server.errors import ServiceError
 from cuttle.server.settings import Settings
 from cuttle.server.web.pages import templates
 from cuttle.server.web.rule_words import RULE_SETS, VARIANT_LINES
@@ -347,3 +349,14 @@ def test_the_series_form_names_bots_as_the_table_does(site: tuple[TestClient, Pa
     assert '<option value="bot:easy" selected>Leichter Bot</option>' in page
     english = fresh(site).get("/series/new").text
     assert '<option value="bot:easy" selected>Easy bot</option>' in english
+
+
+def test_a_bracket_error_reaches_an_organiser_in_their_language() -> None:
+    with pytest.raises(BracketError) as caught:
+        Bracket(["ann", "bob", "ann"])
+    error = ServiceError(caught.value.message, 400, **caught.value.params)
+    assert str(error) == "players listed twice: ann"  # logs and programs: English
+    with use("de"):
+        assert error.text() == "doppelt genannte Spieler: ann"
+    with use("uk"):
+        assert error.text() == "гравці, вказані двічі: ann"

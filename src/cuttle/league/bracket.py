@@ -34,6 +34,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Literal
 
+from cuttle.i18n import N_
+
 FORMAT = "double-elimination"
 """The ``format`` value of a stored bracket."""
 
@@ -159,7 +161,16 @@ def _structure(n: int) -> list[MatchSpec]:
 
 
 class BracketError(ValueError):
-    """A result that does not fit the bracket, or a stored bracket that cannot be read."""
+    """A result that does not fit the bracket, or a stored bracket that cannot be read.
+
+    ``str(error)`` is English; ``message`` (marked ``N_`` for the site's catalog) and its
+    ``params`` let the site say it in a reader's language."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        """Keep the English ``message`` and the values of its ``str.format`` fields."""
+        super().__init__(message.format(**params) if params else message)
+        self.message = message
+        self.params = params
 
 
 class Bracket:
@@ -172,12 +183,12 @@ class Bracket:
         """Seed ``players`` (best first) and replay ``results`` (match id → result)."""
         names = [str(p).strip() for p in players]
         if len(names) < 2:
-            raise BracketError("a bracket needs at least two players")
+            raise BracketError(N_("a bracket needs at least two players"))
         if any(not p for p in names):
-            raise BracketError("every player needs a name")
+            raise BracketError(N_("every player needs a name"))
         dupes = sorted({p for p in names if names.count(p) > 1})
         if dupes:
-            raise BracketError(f"players listed twice: {', '.join(dupes)}")
+            raise BracketError(N_("players listed twice: {players}"), players=", ".join(dupes))
         self.players: tuple[str, ...] = tuple(names)
         self.specs: tuple[MatchSpec, ...] = tuple(_structure(len(names)))
         self._by_id = {s.id: s for s in self.specs}
@@ -186,12 +197,14 @@ class Bracket:
         given = dict(results or {})
         unknown = sorted(set(given) - set(self._by_id))
         if unknown:
-            raise BracketError(f"no such match: {', '.join(unknown)}")
+            raise BracketError(N_("no such match: {match}"), match=", ".join(unknown))
         for spec in self.specs:
             self._states[spec.id] = self._settle(spec, given.get(spec.id))
         leftover = sorted(set(given) - set(self.results))
         if leftover:
-            raise BracketError(f"results for matches not ready to play: {', '.join(leftover)}")
+            raise BracketError(
+                N_("results for matches not ready to play: {matches}"), matches=", ".join(leftover)
+            )
 
     # ------------------------------------------------------------------ building
 
@@ -217,11 +230,19 @@ class Bracket:
         if result is None:
             return MatchState(spec, (a, b), None, None, "ready")
         if result.winner not in (a, b):
-            raise BracketError(f"{spec.id} is {a} v {b}: {result.winner!r} is not in it")
+            raise BracketError(
+                N_("{match} is {a} v {b}: {winner} is not in it"),
+                match=spec.id,
+                a=a,
+                b=b,
+                winner=repr(result.winner),
+            )
         if result.score is not None:
             w, lo = result.score
             if not (w > lo >= 0):
-                raise BracketError(f"{spec.id}: the winner's games must exceed the loser's")
+                raise BracketError(
+                    N_("{match}: the winner's games must exceed the loser's"), match=spec.id
+                )
         self.results[spec.id] = result
         loser = b if result.winner == a else a
         return MatchState(spec, (a, b), result.winner, loser, "done", result.score)
@@ -231,7 +252,7 @@ class Bracket:
     def match(self, match_id: str) -> MatchState:
         """The state of the match named ``match_id``."""
         if match_id not in self._states:
-            raise BracketError(f"no such match: {match_id}")
+            raise BracketError(N_("no such match: {match}"), match=match_id)
         return self._states[match_id]
 
     def matches(self) -> list[MatchState]:
@@ -298,7 +319,11 @@ class Bracket:
         """The bracket after ``winner`` won the ready match ``match_id``."""
         state = self.match(match_id)
         if state.status != "ready":
-            raise BracketError(f"{match_id} is not ready to play (it is {state.status})")
+            raise BracketError(
+                N_("{match} is not ready to play (it is {state})"),
+                match=match_id,
+                state=state.status,
+            )
         return Bracket(self.players, {**self.results, match_id: Result(winner, score)})
 
     # ------------------------------------------------------------------ storing

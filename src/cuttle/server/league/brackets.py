@@ -236,7 +236,7 @@ class Championships:
                 try:
                     bracket = Bracket(players)
                 except BracketError as e:
-                    raise ServiceError(str(e)) from None
+                    raise ServiceError(e.message, 400, **e.params) from None
                 db.execute(
                     update(LeagueMatch)
                     .where(LeagueMatch.bracket_id == b.id, LeagueMatch.status == "playing")
@@ -252,7 +252,7 @@ class Championships:
                     state = bracket.match(mid)
                     bracket = bracket.report_match(mid, winner)
                 except BracketError as e:
-                    raise ServiceError(str(e), 409) from None
+                    raise ServiceError(e.message, 409, **e.params) from None
                 winner_user = user_named(db, winner)
                 db.execute(
                     update(LeagueMatch)
