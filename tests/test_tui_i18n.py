@@ -7,6 +7,7 @@ read back from the catalogs; English words must not show where another language 
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import re
@@ -186,3 +187,16 @@ def test_a_real_cuttle_process_speaks_german_given_a_global_lang() -> None:
     assert "Diese Partie aufgeben? [j/N]" in proc.stdout
     assert "Partie vorbei: p1 gewinnt (Aufgabe)." in proc.stdout
     assert "Aufzeichnung gespeichert in records/" in proc.stdout
+
+
+def test_help_and_usage_errors_in_the_chosen_language() -> None:
+    code, out, _err = run_cli(["--lang", "de", "--help"])
+    assert code == 0
+    assert "Cuttle, das Kampf-Kartenspiel: Partien spielen" in out
+    assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
+    assert "eine Partie im Terminal gegen Bots spielen" in out  # the play command's line
+    code, _out, err = run_cli(["play", "--lang", "fr", "--seat", "x"])
+    assert code == 2
+    assert "cuttle play : erreur : argument --seat : valeur int invalide : 'x'" in err
+    # argparse speaks English again once the command is over
+    assert argparse.ArgumentParser(prog="p").format_usage() == "usage: p [-h]\n"

@@ -15,10 +15,11 @@ parsers) runs in that language; the parsers only list it in their help.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
-from cuttle.i18n import LANGUAGES, Domain, from_environment
+from cuttle.i18n import LANGUAGES, N_, Domain, from_environment
 
 from .common import CliError
 
@@ -85,6 +86,42 @@ def take_language(
             "--lang {code}: unknown language; choose one of {languages}"
         )
         raise CliError(message.format(code=choice, languages=spoken())) from None
+
+
+ARGPARSE_TEXTS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("unrecognized arguments: %s"),
+    N_("not allowed with argument %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+"""The words of :mod:`argparse` itself that a person reads (the help's headings, its
+errors), kept in our catalog; their ``%`` fields stay as they are."""
+
+
+@contextlib.contextmanager
+def argparse_words() -> Iterator[None]:
+    """Let :mod:`argparse` speak the current language inside the block (its headings and
+    errors: it looks its module's ``_`` up each time it says something); restored after."""
+    saved = getattr(argparse, "_")  # noqa: B009 - the module's own translation function
+    setattr(argparse, "_", T.gettext)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", saved)  # noqa: B010
 
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:

@@ -17,7 +17,7 @@ from cuttle.i18n import N_, use
 
 from . import analyse, engine, play, positions, replay, simulate
 from .common import CliError, HelpFormatter, Streams
-from .lang import _, add_language_option, take_language
+from .lang import _, add_language_option, argparse_words, take_language
 
 EXAMPLES = """\
 examples:
@@ -133,7 +133,7 @@ def main(argv: Sequence[str] | None = None, streams: Streams | None = None) -> i
     except CliError as exc:
         io.err(f"cuttle: {exc.message}")
         return exc.code
-    with use(lang):
+    with use(lang), argparse_words():
         return run_command(args_list, io)
 
 
