@@ -74,7 +74,7 @@ def test_sign_up_play_a_bot_to_the_end_and_replay(site: ServerProc, browser: Bro
     page.goto(site.url + "/signup")
     page.fill("input[name=username]", "carla")
     page.fill("input[name=password]", "a good password")
-    page.click("button[type=submit]")
+    page.click("main button[type=submit]")
     expect(page.locator("#whoami")).to_have_text("carla")
     page.wait_for_selector("#create-seats .seat-row")
     page.select_option("#quick-level", "random")
