@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 
 from cuttle.bots import make_bot
+from cuttle.i18n import N_
 
 from .common import CliError, HelpFormatter, Streams
 from .lang import _
 
-EXAMPLES = """\
+EXAMPLES = N_("""\
 examples:
   cuttle engine                              the greedy bot (medium level)
   cuttle engine --bot ismcts:0.5s            ISMCTS, half a second a move
@@ -22,7 +23,7 @@ examples:
 
 The engine waits for the host's 'cuttle 1' on standard input and answers on standard
 output; messages it cannot read are reported on standard error and skipped.
-"""
+""")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,7 +35,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "Run one of our bots as an engine: it speaks the protocol of "
             "docs/protocol.md on standard input and output, so other programs can run it."
         ),
-        epilog=EXAMPLES,
+        epilog=_(EXAMPLES),
         formatter_class=HelpFormatter,
     )
     p.add_argument(

@@ -9,6 +9,7 @@ from cuttle.engine.game import Game, new_game
 from cuttle.engine.history import AGREED_DRAW_LINE, apply_event, parse_event
 from cuttle.engine.moves import VERB_CODES
 from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.i18n import N_
 
 from .common import (
     CliError,
@@ -22,27 +23,27 @@ from .common import (
 )
 from .lang import _, engine_text
 
-RULES_EXAMPLES = """\
+RULES_EXAMPLES = N_("""\
 examples:
   cuttle rules           list the rule sets and the variant toggles
   cuttle rules --json    the same as JSON
-"""
+""")
 
-NEW_EXAMPLES = """\
+NEW_EXAMPLES = N_("""\
 examples:
   cuttle new                                   a standard game, shuffled at random
   cuttle new --rules cutthroat --seed 7        three players, a repeatable deal
   cuttle new --rules multiplayer --players 4 --variants random-four
   cuttle new --seed 2 > start.json             save the position for 'moves' and 'apply'
-"""
+""")
 
-MOVES_EXAMPLES = """\
+MOVES_EXAMPLES = N_("""\
 examples:
   cuttle moves start.json                      legal moves of the seat to act
   cuttle new --seed 1 | cuttle moves -         read the position from standard input
-"""
+""")
 
-APPLY_EXAMPLES = """\
+APPLY_EXAMPLES = N_("""\
 examples:
   cuttle new --seed 2 > start.json             the position these examples start from
   cuttle apply start.json draw                 play one move, print the new position
@@ -53,7 +54,7 @@ examples:
 
 A move that cannot be read or is not legal is reported on stderr (which move and why);
 nothing is printed and the exit code is 2.
-"""
+""")
 
 
 def seed_value(text: str) -> int | str:
@@ -70,7 +71,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "rules",
         help=_("list the rule sets and variants"),
         description=_("List the rule sets and the variant toggles, one line each."),
-        epilog=RULES_EXAMPLES,
+        epilog=_(RULES_EXAMPLES),
         formatter_class=HelpFormatter,
     )
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
@@ -80,7 +81,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "new",
         help=_("deal a new game and print its position (JSON)"),
         description=_("Deal a new game and print its full position in canonical JSON."),
-        epilog=NEW_EXAMPLES,
+        epilog=_(NEW_EXAMPLES),
         formatter_class=HelpFormatter,
     )
     add_rules_options(p)
@@ -92,7 +93,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "moves",
         help=_("list the legal moves of a position (JSON)"),
         description=_("Print the legal moves of the seat to act as a JSON list."),
-        epilog=MOVES_EXAMPLES,
+        epilog=_(MOVES_EXAMPLES),
         formatter_class=HelpFormatter,
     )
     p.add_argument("position", metavar="POSITION", help=_("position file (JSON), or - for stdin"))
@@ -103,7 +104,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "apply",
         help=_("apply moves to a position and print the result (JSON)"),
         description=_("Apply moves in order and print the resulting position in canonical JSON."),
-        epilog=APPLY_EXAMPLES,
+        epilog=_(APPLY_EXAMPLES),
         formatter_class=HelpFormatter,
     )
     p.add_argument("position", metavar="POSITION", help=_("position file (JSON), or - for stdin"))

@@ -11,20 +11,21 @@ from cuttle.engine.game import Game, new_game
 from cuttle.engine.history import events_of
 from cuttle.engine.position import from_json
 from cuttle.engine.records import parse_record, read_records
+from cuttle.i18n import N_
 from cuttle.table import Table
 
 from .common import CliError, HelpFormatter, Streams, house_from_args, read_text
 from .lang import _
 from .render import render, winner_text
 
-EXAMPLES = """\
+EXAMPLES = N_("""\
 examples:
   cuttle replay records/game.cuttle             what a spectator saw, move by move
   cuttle replay game.cuttle --seat 1            what p1 saw (its hand, hidden cards hidden)
   cuttle replay game.cuttle --all --step        every card shown; Enter for the next move
 
 The record is checked first: a bad record is reported line by line and nothing is shown.
-"""
+""")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,7 +34,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "replay",
         help=_("show a recorded game move by move"),
         description=_("Replay a game record, drawing the table after every move."),
-        epilog=EXAMPLES,
+        epilog=_(EXAMPLES),
         formatter_class=HelpFormatter,
     )
     p.add_argument("record", metavar="RECORD", help=_("record file, or - for stdin"))

@@ -12,11 +12,12 @@ from typing import Any, TextIO
 
 from cuttle.engine.game import new_game
 from cuttle.engine.rules import RuleSet
+from cuttle.i18n import N_
 
 from .common import CliError, HelpFormatter, Streams, add_rules_options, dump_json, rules_from_args
 from .lang import _
 
-EXAMPLES = """\
+EXAMPLES = N_("""\
 examples:
   cuttle simulate --games 1000 --seed 1                    standard rules, 2 players
   cuttle simulate --rules cutthroat --games 500 --jobs 2
@@ -25,7 +26,7 @@ examples:
 
 Each game deals with seed "<seed>/<game number>" and every decision is a uniformly random
 legal move, so a run repeats exactly with the same --seed, whatever --jobs is.
-"""
+""")
 
 GameResult = tuple[tuple[int, ...], str, int]
 """One finished game: winners (empty for a draw), termination and moves played."""
@@ -40,7 +41,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "Play games of random legal moves and print win rates per seat, the "
             "draw rate, how the games ended and how long they were."
         ),
-        epilog=EXAMPLES,
+        epilog=_(EXAMPLES),
         formatter_class=HelpFormatter,
     )
     add_rules_options(p)
