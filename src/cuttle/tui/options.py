@@ -16,6 +16,8 @@ from typing import Any
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import RuleSet, get_rules
 
+from .lang import T, _
+
 BOT_CHOICES: tuple[str, ...] = (
     "random",
     "level1",
@@ -104,16 +106,25 @@ def resolve(options: AppOptions) -> tuple[RuleSet, dict[int, str]]:
         raise ValueError(str(exc)) from exc
     n = rules.players
     if not isinstance(options.seat, int) or not 0 <= options.seat < n:
-        raise ValueError(f"seat {options.seat}: {rules.name} here has seats p0 to p{n - 1}")
+        raise ValueError(
+            _("seat {seat}: {rules} here has seats p0 to p{last}").format(
+                seat=options.seat, rules=rules.name, last=n - 1
+            )
+        )
     others = [s for s in range(n) if s != options.seat]
     specs = [str(s).strip() for s in options.bots if str(s).strip()]
     if not specs:
-        raise ValueError("name a bot for the other seats, e.g. 'random' or 'medium'")
+        raise ValueError(_("name a bot for the other seats, e.g. 'random' or 'medium'"))
     if len(specs) == 1:
         specs = specs * len(others)
     if len(specs) != len(others):
         raise ValueError(
-            f"{len(specs)} bots named for {len(others)} other seats: "
-            "give one bot for every other seat, or a single bot for all of them"
+            T.ngettext(
+                "{bots} bots named for {n} other seat: give one bot for every other seat, "
+                "or a single bot for all of them",
+                "{bots} bots named for {n} other seats: give one bot for every other seat, "
+                "or a single bot for all of them",
+                len(others),
+            ).format(bots=len(specs), n=len(others))
         )
     return rules, dict(zip(others, specs, strict=True))

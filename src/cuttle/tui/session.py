@@ -139,7 +139,7 @@ def table_of(game: Game, seats: list[Seat], practice: bool = False) -> Table:
     """A table continuing ``game`` (rebuilt from its start and its history)."""
     start: Any = game.start_deck if game.start_deck is not None else game.start_position
     if start is None:  # pragma: no cover - every game has a deck or a starting position
-        raise ValueError("the game has no recorded start")
+        raise ValueError(_("the game has no recorded start"))
     return Table.from_events(game.rules, start, events_of(game), seats, practice)
 
 
