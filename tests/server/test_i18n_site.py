@@ -360,3 +360,22 @@ def test_a_bracket_error_reaches_an_organiser_in_their_language() -> None:
         assert error.text() == "doppelt genannte Spieler: ann"
     with use("uk"):
         assert error.text() == "гравці, вказані двічі: ann"
+
+
+def test_a_guest_who_signs_up_keeps_the_chosen_language_on_the_account(
+    site: tuple[TestClient, Path],
+) -> None:
+    client = fresh(site)
+    csrf = csrf_of(client.get("/signup").text)
+    client.post("/language", data={"lang": "uk", "csrf": csrf}, follow_redirects=False)
+    sent = client.post(
+        "/signup",
+        data={"username": "mova_uk", "password": "long enough pw", "csrf": csrf},
+        follow_redirects=False,
+    )
+    assert sent.status_code == 303, sent.text
+    with sqlite3.connect(site[1]) as db:
+        stored = db.execute("SELECT language FROM users WHERE username = 'mova_uk'").fetchone()
+    assert stored == ("uk",)
+    client.cookies.delete("lang")
+    assert lang_of(client.get("/", headers=DE).text) == "uk"

@@ -37,6 +37,7 @@ from .deps import (
     set_cookie,
     text_field,
 )
+from .language import keep_guest_choice
 from .rule_words import rule_set_description, variant_description
 
 router = APIRouter(prefix="/api")
@@ -93,6 +94,7 @@ async def signup(request: Request) -> JSONResponse:
         user = await auth_of(request).signup(ctx.user, body.get("username"), body.get("password"))
     except AuthError as e:
         raise HTTPException(400, str(e)) from None
+    await keep_guest_choice(request, user)
     return await _signed_in(request, user)
 
 

@@ -294,22 +294,37 @@ def _save(request: Request, user_id: int, lang: str) -> None:
         db.execute(update(User).where(User.id == user_id).values(language=lang))
 
 
+async def store_choice(request: Request, user_id: int, lang: str) -> None:
+    """Store ``lang`` on account ``user_id``; every worker forgets its cached rows of it."""
+    from .deps import auth_of, offload_of
+
+    await offload_of(request)(_save, request, user_id, lang)
+    auth = auth_of(request)
+    auth.hear({"u": user_id})  # this worker's cached rows of the user are stale
+    if auth.tell is not None:
+        await auth.tell({"k": "forget", "u": user_id})
+
+
+async def keep_guest_choice(request: Request, user: User) -> None:
+    """A new account keeps the language its guest chose from the menu (the ``lang``
+    cookie), so that it follows the player to other browsers."""
+    lang = normalize(request.cookies.get(LANG_COOKIE))
+    if lang is not None and user.language is None:
+        await store_choice(request, user.id, lang)
+
+
 @router.post("/language")
 async def choose_language(request: Request) -> Response:
     """Save the reader's language: on the account (registered) and in the ``lang``
     cookie; a form returns to the page (303), JSON answers ``{"lang": ...}``."""
-    from .deps import auth_of, body_of, check_csrf, ensure_async, offload_of, set_cookie
+    from .deps import body_of, check_csrf, ensure_async, set_cookie
 
     ctx = await ensure_async(request)
     body = await body_of(request)
     check_csrf(request, ctx, body.get("csrf"))
     lang = chosen_language(body.get("lang"))
     if not ctx.user.guest:
-        await offload_of(request)(_save, request, ctx.user.id, lang)
-        auth = auth_of(request)
-        auth.hear({"u": ctx.user.id})  # this worker's cached rows of the user are stale
-        if auth.tell is not None:
-            await auth.tell({"k": "forget", "u": ctx.user.id})
+        await store_choice(request, ctx.user.id, lang)
     is_form = not request.headers.get("content-type", "").startswith("application/json")
     resp: Response
     if is_form:

@@ -127,6 +127,8 @@ async def _auth_form(request: Request, mode: str) -> Response:
             user = await auth.signin(form.get("username"), form.get("password"))
     except AuthError as e:
         return render(request, ctx, "auth.html", 400, mode=mode, error=SITE.gettext(str(e)))
+    if mode == "signup":
+        await language.keep_guest_choice(request, user)
     old = request.cookies.get(COOKIE)
     _sess, token = await auth.sign_in_session(old, user.id)
     resp = RedirectResponse("/", status_code=303)
