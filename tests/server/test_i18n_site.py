@@ -264,6 +264,8 @@ def test_an_error_page_in_german(site: tuple[TestClient, Path]) -> None:
     assert page.status_code == 404
     assert "<html lang=de>" in page.text
     assert "kein solcher Spieler" in page.text and "Zurück zur Lobby" in page.text
+    nowhere = fresh(site).get("/no/such/page", headers={**DE, "Accept": "text/html"})
+    assert nowhere.status_code == 404 and "<p>Nicht gefunden</p>" in nowhere.text
 
 
 def test_a_sign_in_form_error_in_the_readers_language(site: tuple[TestClient, Path]) -> None:

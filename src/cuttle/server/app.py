@@ -118,6 +118,10 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+FRAMEWORK_WORDS = (N_("Not Found"), N_("Method Not Allowed"))
+"""Starlette's own error details, for the site catalog (an unknown path, a wrong method)."""
+
+
 def _error(request: Request, status: int, message: str, said: str | None = None) -> Response:
     """The error answer: a small page for a browser, else JSON ``{"error": ...}``.
 
