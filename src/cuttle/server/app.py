@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from cuttle.i18n import N_
+from cuttle.i18n import N_, use
 
 from .analysis import routes as analysis_routes
 from .analysis.service import AnalysisService, analysis_queue
@@ -130,19 +130,21 @@ def _error(request: Request, status: int, message: str, said: str | None = None)
     only where the request asked for a language (account, ``lang`` cookie or
     ``Accept-Language``), and then ``error_en`` keeps the English (``docs/server.md``).
     """
-    said = translated(message) if said is None else said
+    lang = language.language_of(request)
+    with use(lang):  # a crash is answered outside the request's language middleware
+        said = translated(message) if said is None else said
+        back = translated(N_("Back to the lobby"))
     wants_html = "text/html" in request.headers.get("accept", "") and not (
         request.url.path.startswith("/api/")
     )
     if wants_html:
         from html import escape
 
-        back = escape(translated(N_("Back to the lobby")))
         body = (
-            f"<!doctype html><html lang={language.language_of(request)}><meta charset=utf-8>"
+            f"<!doctype html><html lang={lang}><meta charset=utf-8>"
             f"<title>{status}</title><link rel=stylesheet href=/static/site.css>"
-            f"<main class=page><h1>{status}</h1><p>{escape(said)}</p><p><a href=/>{back}</a>"
-            f"</p></main>"
+            f"<main class=page><h1>{status}</h1><p>{escape(said)}</p>"
+            f"<p><a href=/>{escape(back)}</a></p></main>"
         )
         return HTMLResponse(body, status_code=status)
     if language.asked_language(request) in (None, "en") or said == message:
