@@ -66,6 +66,9 @@ ENGLISH = [
     "Moves",
     "Username",
     "Password",
+    "Sign out",
+    "Find a ranked opponent",
+    "Challenge to a match",
 ]
 """Words of the site's own pages that a German reader must not meet."""
 
@@ -221,9 +224,20 @@ def site_sentences() -> list[str]:
     return out
 
 
-def test_every_page_in_german_says_no_english(site: tuple[TestClient, Path]) -> None:
+@pytest.mark.parametrize("registered", [False, True], ids=["guest", "registered"])
+def test_every_page_in_german_says_no_english(
+    site: tuple[TestClient, Path], registered: bool
+) -> None:
     client = fresh(site)
     csrf = client.get("/api/session").json()["csrf"]
+    if registered:  # the league's forms in the lobby, the sign-out button
+        made = client.post(
+            "/api/signup",
+            json={"username": "lesend", "password": "long enough pw"},
+            headers={"X-CSRF-Token": csrf},
+        )
+        assert made.status_code == 200, made.text
+        csrf = client.get("/api/session").json()["csrf"]
     made = client.post(
         "/api/games",
         json={"seats": [{"kind": "human"}, {"kind": "human"}]},
@@ -241,6 +255,8 @@ def test_every_page_in_german_says_no_english(site: tuple[TestClient, Path]) -> 
         assert spoken == [], f"{route}: {spoken}"
         left = [s for s in sentences if s in seen]
         assert left == [], f"{route}: {left}"
+        if registered and route == "/":  # the parts only a registered player sees
+            assert "Abmelden" in seen and "Gegner für ein Ranglistenspiel finden" in seen
 
 
 def test_a_service_error_in_the_language_asked_for_and_english_for_programs(
