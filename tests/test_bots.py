@@ -75,9 +75,11 @@ def test_bad_specs_are_refused_with_a_clear_message(spec: str, words: str) -> No
         make_bot(spec)
 
 
-def test_expert_searches_for_two_seconds_at_most() -> None:
-    bot = make_bot("expert")
-    assert bot.params.seconds is not None and bot.params.seconds <= 2.0  # type: ignore[attr-defined]
+def test_expert_searches_a_count_of_iterations_not_seconds() -> None:
+    """The ladder's budgets are iterations, so a level plays alike on any machine (about
+    1.5 s a move on one core of the reference machine for the expert's 20,000)."""
+    params = make_bot("expert", workers=1).params  # type: ignore[attr-defined]
+    assert params.seconds is None and params.iterations == 20_000
 
 
 # ---------------------------------------------------------------- reproducibility
@@ -238,15 +240,16 @@ def test_greedy_beats_random() -> None:
 
 
 def test_easy_beats_random() -> None:
-    """``easy`` (greedy, a random move 20% of the time, with the threat check) is well
+    """``easy`` (greedy, a random move 35% of the time, with the threat check) is well
     above random (the unguarded 40% version scored 79% over 400 games, docs/strength.md
     run 8); 65% leaves room for a small sample."""
     assert _score("easy", "random", 60, seed=105) >= 0.65
 
 
 def test_medium_beats_easy() -> None:
-    """``medium`` (greedy with the threat check) scores about 68% against ``easy`` (the
-    same with a random move 20% of the time; docs/strength.md, "The ladder")."""
+    """``medium`` (greedy with the threat check) scored 60% against ``easy`` (the same
+    with a random move 35% of the time) over 60 games (docs/strength.md, "The ladder");
+    on these 80 games it scores 60% too (seeded, so the same every run)."""
     assert _score("medium", "easy", 80, seed=106) >= 0.58
 
 

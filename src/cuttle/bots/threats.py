@@ -137,6 +137,11 @@ def assess(view: SeatView, rng: random.Random, worlds: int = DANGER_WORLDS) -> A
 class GuardedBot(SeededBot):
     """A level's bot with the threat check in front of it (see the module doc)."""
 
+    reads_position = True
+    """The check deals worlds from the position, whatever the inner bot reads (the
+    Gymnasium environment leaves the position out only for bots that say ``False``)."""
+    reads_history = True
+
     def __init__(
         self,
         inner: Bot,
