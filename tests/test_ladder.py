@@ -272,3 +272,28 @@ def test_the_fit_reads_run_directories(tmp_path: Path) -> None:
     assert games == [("medium", "hard", 0.0), ("hard", "medium", 1.0), ("hard", "medium", 0.5)]
     with pytest.raises(ValueError, match="no arena run"):
         read_games(tmp_path)
+
+
+def test_a_guarded_random_level_asks_for_the_position() -> None:
+    """The inner ``random`` bot reads only the legal moves, but the check needs the
+    position: the Gymnasium environment must not leave it out for ``level1``."""
+    bot = make_bot("level1", 1)
+    assert bot.reads_position is True  # type: ignore[attr-defined]
+    assert bot.reads_history is True  # type: ignore[attr-defined]
+
+
+def test_where_people_pick_a_bot_they_see_its_rating() -> None:
+    """The lobby's options carry every level's rating; the terminal setup labels a
+    level with it and leaves other bots as they are."""
+    import asyncio
+
+    from cuttle.server.web.api import options
+    from cuttle.tui.screens.setup import bot_label
+
+    data = asyncio.run(options())
+    assert data["levels"] == ["random", *LEVEL_NAMES]
+    assert set(data["ratings"]) == set(LEVEL_NAMES)
+    assert data["ratings"]["medium"] == {"level": 3, "rating": 1500, "low": 1500, "high": 1500}
+    assert bot_label("medium") == "medium (1500)"
+    assert bot_label("greedy") == "greedy"
+    assert bot_label("hard") == f"hard ({ladder_ratings()['hard'].rating})"

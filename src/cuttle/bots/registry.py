@@ -6,9 +6,12 @@ A *spec* names a bot and optionally its budget: ``random``, ``greedy``, ``pimc``
 leaves the network's value head scores; takes a budget like ``ismcts``),
 ``ismcts-policy`` (ISMCTS over only the root moves the network's policy likes best;
 takes a budget), ``ismcts-world`` (ISMCTS whose leaves a value net reading the whole
-sampled world scores; takes a budget), or a level
-``easy``, ``medium``, ``hard``, ``expert`` (which may also take a budget suffix, e.g.
-``expert:1s``).
+sampled world scores; takes a budget), or a level of the ladder (:data:`LADDER`):
+``level1`` to ``level8``, also written ``l3`` or just ``3``, four of them also named
+``easy`` (2), ``medium`` (3), ``hard`` (6) and ``expert`` (8). A level may take a budget
+suffix (``expert:1s``), and every level checks threats first
+(:class:`~cuttle.bots.threats.GuardedBot`); the bare kinds do not. ``greedy`` takes a
+share of random moves instead of a budget: ``greedy:35%``.
 
 Bots from outside the package: ``ext:CMD`` (or ``ext:2s:CMD``, two seconds a move) is
 another program speaking the engine protocol (:class:`~cuttle.bots.external.ExternalBot`,
