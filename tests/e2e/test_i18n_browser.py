@@ -163,6 +163,12 @@ def test_a_game_in_another_language_shows_no_english(
     page.set_viewport_size(other)  # type: ignore[arg-type]
     page.wait_for_timeout(100)
     seen.append(said(page))
+    # The replay tells the moves and how the game ended in the same language.
+    page.click("#link-replay")
+    page.wait_for_selector("#log li button")
+    page.keyboard.press("End")
+    for part in ("#status-line", "#log", "#board"):
+        seen.append(page.locator(part).inner_text())
     found = english_in("\n".join(seen), name, lang)
     assert not found, f"English on the {lang} table: {found}"
     assert page.locator("#log li").count() >= 2

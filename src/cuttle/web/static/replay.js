@@ -1,5 +1,5 @@
 // Replay viewer: every position of a finished game, all cards shown.
-import { renderBoard, statusText } from "./board.js";
+import { botName, renderBoard, statusText } from "./board.js";
 import { attachAnalysis } from "./analysis.js";
 
 const root = document.getElementById("replay-root");
@@ -10,9 +10,10 @@ let data = null;
 let i = 0;
 let analysis = null; // the engine review's panel (analysis.js)
 
-// The seats' names as the live table shows them ("Easy bot 2" where bots share a level).
+// The seats' names as the live table shows them ("Easy bot 2" where bots share a level),
+// for a server that sends none (the replay's "names" are in the reader's language).
 function namesOf(players) {
-  const base = players.map((p, i) => (p.bot ? `${p.bot[0].toUpperCase()}${p.bot.slice(1)} bot` : p.name || `p${i}`));
+  const base = players.map((p, i) => (p.bot ? botName(p.bot) : p.name || `p${i}`));
   return base.map((b, i) => (base.filter((x) => x === b).length > 1 ? (players[i].bot ? `${b} ${i}` : `${b} (p${i})`) : b));
 }
 
@@ -25,6 +26,15 @@ function named(line) {
 // its notation with the seat's name.
 function told(k) { return (data.said && data.said[k]) || named(data.lines[k]); }
 
+// The status line at move i: the move in words, and at the last one how the game ended.
+function moveLine(i, view, meta) {
+  const move = told(i - 1);
+  if (i !== data.lines.length) return _("Move {n}: {move}", { n: i, move });
+  const ended = view.winner !== undefined && view.winner !== null
+    ? statusText({ ...view, termination: data.termination }, meta, me) : _("game over");
+  return _("Move {n}: {move} — {ended}", { n: i, move, ended });
+}
+
 function show() {
   const view = data.positions[i];
   // Scores and goals as they stood at this position (a king lowers a goal later on).
@@ -32,9 +42,7 @@ function show() {
   const compact = window.matchMedia("(max-width: 760px)").matches && view.hands.length >= 3;
   renderBoard($("board"), view, meta, me, { showScrap: true }, { compact });
   $("rp-pos").textContent = `${i} / ${data.lines.length}`;
-  $("status-line").textContent = i === 0 ? "The deal" : `Move ${i}: ${told(i - 1)}` +
-    (i === data.lines.length ? ` — ${view.winner !== undefined && view.winner !== null
-      ? statusText({ ...view, termination: data.termination }, meta, me) : "game over"}` : "");
+  $("status-line").textContent = i === 0 ? _("The deal") : moveLine(i, view, meta);
   const ol = $("log");
   ol.replaceChildren();
   data.lines.forEach((line, k) => {
@@ -56,7 +64,7 @@ async function init() {
   const r = await fetch(`/api/games/${gid}/replay`);
   data = await r.json();
   if (!r.ok) { $("status-line").textContent = data.error; return; }
-  data.names = namesOf(data.players);
+  data.names = data.names || namesOf(data.players);
   analysis = attachAnalysis({ gid, data, me, step, board: $("board"), log: $("log") });
   $("rp-first").onclick = () => step(0);
   $("rp-prev").onclick = () => step(i - 1);
