@@ -69,6 +69,7 @@ ENGLISH = [
     "Sign out",
     "Find a ranked opponent",
     "Challenge to a match",
+    "Download record",
 ]
 """Words of the site's own pages that a German reader must not meet."""
 
@@ -246,7 +247,8 @@ def test_every_page_in_german_says_no_english(
     assert made.status_code == 201, made.text
     sentences = site_sentences()
     assert len(sentences) > 150  # the catalog is read
-    for route in [*ROUTES, f"/g/{made.json()['id']}"]:
+    gid = made.json()["id"]
+    for route in [*ROUTES, f"/g/{gid}", f"/g/{gid}/replay"]:
         page = client.get(route, headers=DE)
         assert page.status_code == 200, route
         assert lang_of(page.text) == "de", route
