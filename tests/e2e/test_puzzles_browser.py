@@ -19,7 +19,7 @@ def test_solve_a_puzzle_and_miss_one(site: ServerProc, browser: Browser) -> None
         ctx = browser.new_context(viewport=size)
         page = ctx.new_page()
         errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("pageerror", lambda e, sink=errors: sink.append(str(e)))
         page.goto(site.url + "/puzzles")
         page.wait_for_selector("#pz-moves button")
         pid = page.evaluate("() => fetch('/api/puzzles').then(() => null)")
@@ -28,9 +28,7 @@ def test_solve_a_puzzle_and_miss_one(site: ServerProc, browser: Browser) -> None
         moves = page.locator("#pz-moves button").evaluate_all("bs => bs.map(b => b.dataset.move)")
         recent = page.locator("#pz-recent li").all_inner_texts()
         assert recent, "the last moves are told"
-        candidates = [
-            p for p in by_id().values() if sorted(p.view().legal) == sorted(moves)
-        ]
+        candidates = [p for p in by_id().values() if sorted(p.view().legal) == sorted(moves)]
         assert candidates
         solution = candidates[0].solution
         shot(page, f"puzzle-{tag}.png")

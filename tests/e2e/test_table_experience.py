@@ -547,7 +547,14 @@ def test_the_guided_first_game_explains_moves(site: ServerProc, browser: Browser
     first = page.locator("#hint-text").inner_text()
     # The bot's reply may be a one-off, and then the decision is to counter or resolve it.
     assert first.split(":")[0] in (
-        "Points", "Scuttle", "One-off", "Royals", "Glasses", "Jack", "Counter", "Resolve"
+        "Points",
+        "Scuttle",
+        "One-off",
+        "Royals",
+        "Glasses",
+        "Jack",
+        "Counter",
+        "Resolve",
     )
     page.click("#hint-off")
     expect(hint).to_be_hidden()

@@ -15,7 +15,7 @@ from cuttle.accel import engine_path
 from cuttle.engine.errors import CuttleError
 from cuttle.i18n import N_, use
 
-from . import analyse, engine, play, positions, replay, simulate
+from . import analyse, engine, play, positions, puzzle, replay, simulate
 from .common import CliError, HelpFormatter, Streams
 from .lang import _, add_language_option, argparse_words, take_language
 
@@ -33,6 +33,7 @@ examples:
   cuttle arena --bots random,greedy --games 100  bots against each other, with ratings
   cuttle hint start.json --time 1s              the best moves for the seat to act
   cuttle engine --bot greedy                    a bot on stdin/stdout (docs/protocol.md)
+  cuttle puzzle                                 solve a puzzle from a real game, rated
   cuttle league standings results.csv --season-start 2026-01-05  a season's standings
 
 'cuttle COMMAND --help' explains each command.
@@ -58,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.register(sub)
     engine.register(sub)
     analyse.register(sub)
+    puzzle.register(sub)
     for name, (_command, summary) in DELEGATED.items():
         sub.add_parser(name, help=_(summary), add_help=False)
     return parser
