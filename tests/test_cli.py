@@ -24,7 +24,18 @@ from cuttle.cli.play import PlayOptions, default_record_path, run_plain
 from cuttle.engine.cards import CARD_NAMES
 
 CUTTLE = Path(sys.executable).parent / "cuttle"
-COMMANDS = ("rules", "new", "moves", "apply", "play", "replay", "simulate")
+COMMANDS = (
+    "rules",
+    "new",
+    "moves",
+    "apply",
+    "play",
+    "replay",
+    "simulate",
+    "analyse",
+    "puzzle",
+    "puzzles",
+)
 
 
 def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:

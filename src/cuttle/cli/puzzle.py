@@ -23,7 +23,7 @@ from typing import Any
 from cuttle.engine.errors import InvalidMoveError
 from cuttle.engine.observer import view_text
 from cuttle.engine.words import describe_history
-from cuttle.i18n import Domain
+from cuttle.i18n import N_, Domain
 from cuttle.league.glicko2 import Rating
 from cuttle.puzzles.mine import DEFAULT, mine, verify
 from cuttle.puzzles.model import Puzzle, load_puzzles, save_puzzles, starter_set
@@ -36,34 +36,59 @@ T = Domain("analysis")
 _ = T.gettext
 
 
+PUZZLE_EXAMPLES = N_("""\
+examples:
+  cuttle puzzle                          a puzzle near your rating, answered at the prompt
+  cuttle puzzle --theme jack             only puzzles where a jack matters
+  cuttle puzzle --rules cutthroat        only three-player puzzles
+  cuttle puzzle --id 009796f9ba --move 1 answer one puzzle at once (scripts)
+""")
+
+PUZZLES_EXAMPLES = N_("""\
+examples:
+  cuttle puzzles list                                  the starter set by rule set and theme
+  cuttle puzzles generate --count 20 --out mine.jsonl  mine 20 new puzzles from self-play
+  cuttle puzzles verify mine.jsonl                     check each again with a deeper search
+""")
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``puzzle`` and ``puzzles`` commands."""
     p = sub.add_parser(
-        "puzzle", help="solve puzzles from real games, rated",
-        description="Solve a puzzle: find the one move that keeps a clear win.",
+        "puzzle",
+        help=_("solve puzzles from real games, rated"),
+        description=_("Solve a puzzle: find the one move that keeps a clear win."),
+        epilog=_(PUZZLE_EXAMPLES),
         formatter_class=HelpFormatter,
-    )  # fmt: skip
-    p.add_argument("--theme", choices=THEMES, help="only puzzles of this theme")
-    p.add_argument("--rules", help="only puzzles of this rule set")
-    p.add_argument("--id", help="this puzzle (its id)")
-    p.add_argument("--move", help="answer at once with this move (no prompt)")
-    p.add_argument("--state", metavar="FILE", help="where your rating is kept")
+    )
+    p.add_argument(
+        "--theme",
+        choices=THEMES,
+        metavar="THEME",
+        help=_("only puzzles of this theme (cuttle puzzles list names them)"),
+    )
+    p.add_argument("--rules", help=_("only puzzles of this rule set"))
+    p.add_argument("--id", help=_("this puzzle (its id)"))
+    p.add_argument("--move", help=_("answer at once with this move (no prompt)"))
+    p.add_argument("--state", metavar="FILE", help=_("where your rating is kept"))
     p.set_defaults(func=cmd_puzzle)
     q = sub.add_parser(
-        "puzzles", help="list, generate and verify puzzle sets",
-        description="Puzzle sets: list one, mine new puzzles from self-play, verify a set.",
+        "puzzles",
+        help=_("list, generate and verify puzzle sets"),
+        description=_("Puzzle sets: list one, mine new puzzles from self-play, verify a set."),
+        epilog=_(PUZZLES_EXAMPLES),
         formatter_class=HelpFormatter,
-    )  # fmt: skip
+    )
     qs = q.add_subparsers(dest="action", metavar="ACTION", required=True)
-    g = qs.add_parser("generate", help="mine puzzles from self-play games")
+    g = qs.add_parser("generate", help=_("mine puzzles from self-play games"))
     g.add_argument("--rules", default="standard")
     g.add_argument("--count", type=int, default=20)
-    g.add_argument("--seed", type=int, default=1, help="the first deal")
-    g.add_argument("--out", required=True, metavar="FILE", help="a .jsonl file to write")
-    v = qs.add_parser("verify", help="check every puzzle of a set with the deeper search")
+    g.add_argument("--seed", type=int, default=1, help=_("the first deal"))
+    g.add_argument("--out", required=True, metavar="FILE", help=_("a .jsonl file to write"))
+    v = qs.add_parser("verify", help=_("check every puzzle of a set with the deeper search"))
     v.add_argument("file", metavar="FILE")
-    ls = qs.add_parser("list", help="count a set's puzzles by rule set and theme")
-    ls.add_argument("file", nargs="?", metavar="FILE", help="default: the starter set")
+    ls = qs.add_parser("list", help=_("count a set's puzzles by rule set and theme"))
+    ls.add_argument("file", nargs="?", metavar="FILE", help=_("default: the starter set"))
     q.set_defaults(func=cmd_puzzles)
 
 

@@ -76,6 +76,7 @@ ROUTES: dict[tuple[str, str], Schema] = {
     ("post", "/api/quickplay"): json_body(level=TEXT, rules=TEXT),
     ("post", "/api/games/{gid}/join"): json_body(seat=NUMBER),
     ("post", "/api/games/{gid}/analysis"): json_body(),
+    ("post", "/api/puzzles/{pid}/attempt"): json_body(move=TEXT),
     ("post", "/signin"): form_body(**CREDENTIALS),
     ("post", "/signup"): form_body(**CREDENTIALS),
     ("post", "/signout"): form_body(),
