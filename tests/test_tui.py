@@ -758,13 +758,15 @@ async def test_house_rules_game_against_medium_to_the_end(tmp_path: Path) -> Non
         assert s.is_over and s.rules == house and s.rules.oneoffs[4] == "draw-two"
         assert "myhouse" in str(table(app).sub_title)
         assert bot_moves(s) >= 5 and failures(app) == []
-        assert type(s.bots[1]).__name__ == "GreedyBot"
+        bot = s.bots[1]  # medium: the greedy bot guarded against threats it can see
+        assert type(bot).__name__ == "GuardedBot"
+        assert type(getattr(bot, "inner", None)).__name__ == "GreedyBot"
         record = s.record_text()
         again = Table.from_record(record, rules=house)
         assert again.history == s.table.history and again.is_over
 
 
-async def test_house_rules_game_against_hard_searching_with_two_worker_processes() -> None:
+async def test_house_rules_game_against_level7_searching_with_two_worker_processes() -> None:
     house = load_house_rules(HOUSE_FILE)
     made: list[Any] = []
 
@@ -772,7 +774,7 @@ async def test_house_rules_game_against_hard_searching_with_two_worker_processes
         made.append(make_bot(spec, seed, workers=2))
         return made[-1]
 
-    opts = AppOptions(rules=house, seed=8, bots=["hard"], skip_setup=True, bot_delay=0)
+    opts = AppOptions(rules=house, seed=8, bots=["level7"], skip_setup=True, bot_delay=0)
     app = CuttleApp(opts, bot_factory=two_workers)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         # Textual owns stdio here: the search's worker processes must start all the same
