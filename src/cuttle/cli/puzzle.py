@@ -52,6 +52,23 @@ examples:
 """)
 
 
+THEME_WORDS = {
+    "win-now": N_("Win now"), "points": N_("Points"), "scuttle": N_("Scuttle"),
+    "one-off": N_("One-off"), "ace": N_("Ace"), "two": N_("Two"), "three": N_("Three"),
+    "four": N_("Four"), "five": N_("Five"), "six": N_("Six"), "seven": N_("Seven"),
+    "nine": N_("Nine"), "counter": N_("Counter"), "resolve": N_("Resolve"),
+    "royal": N_("Royal"), "king": N_("King"), "queen": N_("Queen"), "jack": N_("Jack"),
+    "glasses": N_("Glasses"), "joker": N_("Joker"), "discard": N_("Discard"),
+    "hand-limit": N_("Hand limit"), "take": N_("Take"), "endgame": N_("Endgame"),
+}  # fmt: skip
+"""Each theme's name as a solver reads it (the site's puzzle page names them alike)."""
+
+
+def theme_words(themes: tuple[str, ...] | list[str]) -> str:
+    """The themes in the current language, comma separated (``-`` when none)."""
+    return ", ".join(_(THEME_WORDS[t]) if t in THEME_WORDS else t for t in themes) or "-"
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``puzzle`` and ``puzzles`` commands."""
     p = sub.add_parser(
@@ -195,7 +212,7 @@ def cmd_puzzle(args: argparse.Namespace, io: Streams) -> int:
         path.write_text(json.dumps(state), encoding="utf-8")
     else:
         io.out(_("Already tried: not rated."))
-    io.out(_("Themes: {themes}").format(themes=", ".join(p.themes) or "-"))
+    io.out(_("Themes: {themes}").format(themes=theme_words(p.themes)))
     return 0
 
 
