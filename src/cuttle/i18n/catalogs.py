@@ -33,7 +33,6 @@ SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
         ("cli/puzzle*.py", "python"),
     ),
     "review": (
-        ("server/analysis/**/*.py", "python"),
         ("web/static/analysis*.js", "javascript"),
         ("web/static/puzzle*.js", "javascript"),
         ("web/templates/analysis*.html", "jinja2.ext:babel_extract"),

@@ -19,6 +19,7 @@ from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from ...i18n import N_
 from ..errors import ServiceError
 from ..models import GameRow
 from .models import GameAnalysis
@@ -76,12 +77,12 @@ def state_json(row: GameAnalysis | None) -> dict[str, Any]:
 def _finished_game(db: Session, gid: str) -> GameRow:
     """Game ``gid``; 404 if there is none, 409 while it is not over."""
     if not isinstance(gid, str) or len(gid) > 16 or "\x00" in gid:
-        raise ServiceError("no such game", 404)
+        raise ServiceError(N_("no such game"), 404)
     game = db.get(GameRow, gid)
     if game is None:
-        raise ServiceError("no such game", 404)
+        raise ServiceError(N_("no such game"), 404)
     if game.status != "over":
-        raise ServiceError("a game is analysed once it is over", 409)
+        raise ServiceError(N_("a game is analysed once it is over"), 409)
     return game
 
 
@@ -157,7 +158,7 @@ def table_of(engine: Engine, gid: str) -> Table:
 
     live = GameStore(engine).read(gid)
     if live.status != "over":
-        raise ServiceError("a game is analysed once it is over", 409)
+        raise ServiceError(N_("a game is analysed once it is over"), 409)
     return live.table
 
 
