@@ -48,5 +48,7 @@ def test_solve_a_puzzle_and_miss_one(site: ServerProc, browser: Browser) -> None
         page.locator(f'#pz-moves button[data-move="{wrong}"]').click()
         expect(page.locator("#pz-result .bad")).to_contain_text("the solution was")
         expect(page.locator("#pz-streak")).to_have_text("0")
+        expect(page.locator("#pz-result .why")).to_contain_text("no other move keeps more than")
+        shot(page, f"puzzle-answered-{tag}.png")
         assert errors == []
         ctx.close()

@@ -52,6 +52,8 @@ def test_the_first_attempt_is_rated_and_a_second_is_not(server: ServerProc) -> N
     miss = c.post(f"/api/puzzles/{other['id']}/attempt", {"move": wrong}).json()
     assert not miss["solved"] and miss["rating_change"] < 0 and miss["solver"]["streak"] == 0
     assert miss["solution"] == right
+    # Why: the solution's win chance, and the most any other move keeps (the verified gap).
+    assert 0.5 <= miss["chance"] <= 1 and miss["next_best"] <= miss["chance"] - 0.19
 
 
 def test_bad_attempts_get_clear_4xx_and_change_nothing(server: ServerProc) -> None:

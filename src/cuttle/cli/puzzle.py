@@ -196,6 +196,10 @@ def cmd_puzzle(args: argparse.Namespace, io: Streams) -> int:
         io.out(_("Solved!"))
     else:
         io.out(_("Not the best move: the solution was {move}.").format(move=p.solution))
+    io.out(
+        _("The solution keeps about {chance}% to win; no other move keeps more than {other}%.")
+        .format(chance=round(p.chance * 100), other=round(max(0.0, p.chance - p.margin) * 100))
+    )  # fmt: skip
     if p.id not in tried:
         new, _puzzle = rate_attempt(solver, new_puzzle(p.rating), solved)
         state["rating"] = [new.rating, new.deviation, new.volatility]

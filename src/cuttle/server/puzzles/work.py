@@ -168,6 +168,7 @@ def attempt(
         return {
             "solved": solved, "rated": first is None, "solution": p.solution,
             "themes": list(p.themes), "puzzle_rating": round(puzzle_row.rating),
+            "chance": round(p.chance, 3), "next_best": round(max(0.0, p.chance - p.margin), 3),
             "rating_change": round(solver.rating - before), "solver": solver_json(solver),
         }  # fmt: skip
 

@@ -100,7 +100,10 @@ async function attempt(move, button) {
     more.textContent = r.rated
       ? _("Rating {change}. Puzzle rating {rating}. Themes: {themes}.", { change, rating: r.puzzle_rating, themes: r.themes.map((t) => THEMES[t] || t).join(", ") })
       : _("Already tried: not rated. Themes: {themes}.", { themes: r.themes.map((t) => THEMES[t] || t).join(", ") });
-    res.replaceChildren(head, more);
+    const why = document.createElement("p");
+    why.className = "why";
+    why.textContent = _("The solution keeps about {chance}% to win; no other move keeps more than {other}%.", { chance: Math.round(r.chance * 100), other: Math.round(r.next_best * 100) });
+    res.replaceChildren(head, why, more);
     showStanding(r.solver);
   } catch (e) {
     $("pz-result").textContent = e.message;
