@@ -13,6 +13,7 @@ from cuttle.engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF, card
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import EFFECTS, RuleSet, get_rules
 from cuttle.i18n import N_, Domain
+from cuttle.table.terms import and_list, phase_name, termination_text
 
 T = Domain("terminal")
 _ = T.gettext
@@ -90,43 +91,6 @@ def winner_text(view: Mapping[str, Any], you: int | None = None) -> str:
     if len(seats) == 1:
         return _("{seat} wins{how}.").format(seat=who, how=how)
     return _("{seats} win{how}.").format(seats=who, how=how)
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``items`` joined as a list in words: ``"p1"``, ``"p1 and p3"``, ``"p1, p2 and p3"``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
-
-
-def phase_name(phase: str) -> str:
-    """The name of a phase of the turn (``main``, ``counter``...) in the current language."""
-    words = {
-        "main": T.pgettext("phase", "main"),
-        "counter": T.pgettext("phase", "counter"),
-        "take": T.pgettext("phase", "take"),
-        "discard": T.pgettext("phase", "discard"),
-        "seven": T.pgettext("phase", "seven"),
-        "hand-limit": T.pgettext("phase", "hand-limit"),
-        "answer": T.pgettext("phase", "answer"),
-        "over": T.pgettext("phase", "over"),
-    }
-    return words.get(phase, phase)
-
-
-def termination_text(term: str) -> str:
-    """How a game ended (a record's termination code), in words of the current language."""
-    words = {
-        "points": T.pgettext("termination", "points"),
-        "kings": T.pgettext("termination", "kings"),
-        "passes": T.pgettext("termination", "passes"),
-        "resign": T.pgettext("termination", "resign"),
-        "agreed": T.pgettext("termination", "agreed"),
-        "move-cap": T.pgettext("termination", "move-cap"),
-        "time": T.pgettext("termination", "time"),
-        "abandoned": T.pgettext("termination", "abandoned"),
-    }
-    return words.get(term, term)
 
 
 def _hand(cards: Sequence[str], frozen: set[str]) -> str:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 import string
-from collections.abc import Sequence
 
 from rich.text import Text
 from textual.binding import Binding
 from textual.dom import DOMNode
 
 from cuttle.i18n import N_, Domain
+from cuttle.table.terms import and_list, phase_name, termination_text
 
 T = Domain("terminal")
 """The terminal's messages (the Textual table, ``--plain`` mode, the ``cuttle`` command)."""
@@ -103,44 +103,6 @@ def rich_format(template: str, style: str = "", **values: Text | str) -> Text:
             else:
                 out.append(value)
     return out
-
-
-def and_list(items: Sequence[str]) -> str:
-    """``items`` joined as a list in words: ``"p1"``, ``"p1 and p3"``, ``"p1, p2 and p3"``."""
-    if len(items) <= 1:
-        return "".join(items)
-    head = ", ".join(items[:-1])
-    return _("{first} and {last}").format(first=head, last=items[-1])
-
-
-def termination_text(term: str) -> str:
-    """How a game ended (a record's termination code), in words of the current language."""
-    words = {
-        "points": T.pgettext("termination", "points"),
-        "kings": T.pgettext("termination", "kings"),
-        "passes": T.pgettext("termination", "passes"),
-        "resign": T.pgettext("termination", "resign"),
-        "agreed": T.pgettext("termination", "agreed"),
-        "move-cap": T.pgettext("termination", "move-cap"),
-        "time": T.pgettext("termination", "time"),
-        "abandoned": T.pgettext("termination", "abandoned"),
-    }
-    return words.get(term, term)
-
-
-def phase_name(phase: str) -> str:
-    """The name of a phase of the turn (``main``, ``counter``...) in the current language."""
-    words = {
-        "main": T.pgettext("phase", "main"),
-        "counter": T.pgettext("phase", "counter"),
-        "take": T.pgettext("phase", "take"),
-        "discard": T.pgettext("phase", "discard"),
-        "seven": T.pgettext("phase", "seven"),
-        "hand-limit": T.pgettext("phase", "hand-limit"),
-        "answer": T.pgettext("phase", "answer"),
-        "over": T.pgettext("phase", "over"),
-    }
-    return words.get(phase, phase)
 
 
 def _translated(binding: Binding) -> Binding:

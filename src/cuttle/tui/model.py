@@ -17,9 +17,10 @@ from rich.text import Text
 from cuttle.engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF, card
 from cuttle.engine.errors import CuttleError
 from cuttle.engine.rules import EFFECTS, RuleSet
+from cuttle.table.terms import and_list, phase_name, termination_text
 
 from .cardtext import HIDDEN, card_text, cards_text
-from .lang import N_, _, and_list, engine_text, phase_name, rich_format, termination_text
+from .lang import N_, _, engine_text, rich_format
 
 PHASE_PROMPTS = {
     "main": N_("draw, play a card, or pass when the deck is empty"),
