@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..i18n import DEFAULT, N_, current, translations
 from .errors import InvalidCardError
 
 RANKS = "A23456789TJQK"
@@ -46,7 +47,12 @@ def card(name: str) -> int:
     """
     found = _BY_NAME.get(name.strip().upper()) if isinstance(name, str) else None
     if found is None:
-        raise InvalidCardError(f"{name!r} is not a card (expected e.g. 7H, TH, 10H, QS, X1)")
+        # told in the reader's language (see .reasons, which sits above this module)
+        message = N_("{name} is not a card (expected e.g. 7H, TH, 10H, QS, X1)")
+        lang = current()
+        if lang != DEFAULT:
+            message = translations(lang, "narration").gettext(message)
+        raise InvalidCardError(message.format(name=repr(name)))
     return found
 
 

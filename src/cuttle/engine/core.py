@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, Self
 
+from ..i18n import N_
 from .cards import CARD_NAMES, EIGHT, JACK, JOKER_RANK, KING, POINT_VALUE, QUEEN, RANK_OF, TEN, TWO
 from .errors import GameOverError, IllegalMoveError
 from .moves import (
@@ -45,6 +46,7 @@ from .moves import (
 from .moves import (
     JACK as JACK_MOVE,
 )
+from .reasons import say
 from .rules import RuleSet
 from .table import (
     ANSWER,
@@ -520,9 +522,9 @@ class Core:
     def resign(self, seat: int) -> None:
         """Let ``seat`` resign at any moment; its opponents win."""
         if self.winners is not None:
-            raise GameOverError("the game is over")
+            raise GameOverError(say(N_("the game is over")))
         if not 0 <= seat < self.n:
-            raise IllegalMoveError(f"there is no seat p{seat}")
+            raise IllegalMoveError(say(N_("there is no seat {seat}"), seat=f"p{seat}"))
         self.history.append((seat, Move(RESIGN)))
         self.moves_played += 1
         self.finish(tuple(v for v in range(self.n) if v in self._opps[seat]), Termination.RESIGN)
@@ -530,7 +532,7 @@ class Core:
     def agree_draw(self) -> None:
         """End the game in a draw agreed by the players."""
         if self.winners is not None:
-            raise GameOverError("the game is over")
+            raise GameOverError(say(N_("the game is over")))
         self.history.append((-1, Move(AGREE_DRAW)))
         self.moves_played += 1
         self.finish((), Termination.AGREED)

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from .cards import EIGHT, JACK, JOKER_RANK, KING, QUEEN, RANK_OF, TEN, TWO, describe
+from ..i18n import DEFAULT, N_, current
+from .cards import (
+    CARD_NAMES,
+    EIGHT,
+    JACK,
+    JOKER_RANK,
+    KING,
+    QUEEN,
+    RANK_OF,
+    TEN,
+    TWO,
+    describe,
+)
 from .core import Core
 from .moves import (
     COUNTER,
@@ -25,16 +37,17 @@ from .moves import (
 from .moves import (
     JACK as JACK_MOVE,
 )
+from .reasons import Card, must_discard, protected, say
 from .table import DECISION_PHASES
 
 _PHASE_HELP = {
-    "counter": "answer the pending card: 'counter' with a two or 'resolve'",
-    "take": "take a card from the scrap with 'take'",
-    "discard": "discard with 'discard'",
-    "seven": "play one of the revealed cards (or 'scrap' one if none can be played)",
-    "hand-limit": "discard down to the hand limit with 'discard'",
-    "answer": "answer the royal with a nine ('oneoff 9X card') or 'resolve'",
-    "pick": "pick a card from the victim's hand ('discard X' or 'take X', as the card says)",
+    "counter": N_("answer the pending card: 'counter' with a two or 'resolve'"),
+    "take": N_("take a card from the scrap with 'take'"),
+    "discard": N_("discard with 'discard'"),
+    "seven": N_("play one of the revealed cards (or 'scrap' one if none can be played)"),
+    "hand-limit": N_("discard down to the hand limit with 'discard'"),
+    "answer": N_("answer the royal with a nine ('oneoff 9X card') or 'resolve'"),
+    "pick": N_("pick a card from the victim's hand ('discard X' or 'take X', as the card says)"),
 }
 _PHASE_VERBS = {
     "main": {DRAW, PASS, POINTS, SCUTTLE, ROYAL, GLASSES, JACK_MOVE, ONEOFF},
@@ -56,10 +69,15 @@ def _seat_problem(g: Core, move: Move) -> str | None:
     if seat == -1:
         named = sorted(m for m in same if m.seat >= 0)
         if len(named) > 1:
-            return "Name the seat as well: " + " or ".join(f"'{move_text(m)}'" for m in named)
+            return say(
+                N_("Name the seat as well: {moves}"),
+                moves=say(N_(" or ")).join(f"'{move_text(m)}'" for m in named),
+            )
     elif any(m.seat == -1 for m in same):
         bare = Move(verb, c, target).text()
-        return f"'{move_text(move)}' takes no seat here: write '{bare}'"
+        return say(
+            N_("'{move}' takes no seat here: write '{bare}'"), move=move_text(move), bare=bare
+        )
     return None
 
 
@@ -71,18 +89,22 @@ def _oneoff_problem(g: Core, move: Move) -> str | None:
     effect = g.rules.effect_of(c)
     if effect is None:
         if r == EIGHT:
-            return "An eight is not a one-off here: play it as glasses or for points"
-        return f"The {describe(c)} has no one-off effect in {g.rules.name}"
+            return say(N_("An eight is not a one-off here: play it as glasses or for points"))
+        return say(
+            N_("The {card} has no one-off effect in {rules}"), card=Card(c), rules=g.rules.name
+        )
     if g.phase == "answer":
         p = g.pending
         if not effect.answers_royals:
-            return "Only a nine can answer a royal"
+            return say(N_("Only a nine can answer a royal"))
         if p is not None and target != p.card:
-            return (
-                f"A nine may only answer the royal just played: 'oneoff {name} {describe(p.card)}'"
+            return say(
+                N_("A nine may only answer the royal just played: 'oneoff {name} {card}'"),
+                name=name,
+                card=describe(p.card) if current() == DEFAULT else CARD_NAMES[p.card],
             )
     if not effect.targeted and target >= 0:
-        return f"This one-off takes no target: 'oneoff {name}'"
+        return say(N_("This one-off takes no target: 'oneoff {name}'"), name=name)
     return effect.illegal_reason(g, move)
 
 
@@ -93,10 +115,17 @@ def explain_illegal(g: Core, move: Move) -> str:
     text = move_text(move)
     phase = g.phase
     if verb == RESIGN:
-        return "Resigning is not a move of the game: call resign(seat), which any seat may do"
+        return say(
+            N_("Resigning is not a move of the game: call resign(seat), which any seat may do")
+        )
     if verb not in _PHASE_VERBS.get(phase, set()):
-        help_ = _PHASE_HELP.get(phase, "play a move of the main phase")
-        return f"'{VERBS[verb]}' is not possible now: p{s} must {help_}"
+        help_ = say(_PHASE_HELP.get(phase, N_("play a move of the main phase")))
+        return say(
+            N_("'{verb}' is not possible now: {seat} must {what}"),
+            verb=VERBS[verb],
+            seat=f"p{s}",
+            what=help_,
+        )
     seat_note = _seat_problem(g, move)
     if seat_note:
         return seat_note
@@ -105,17 +134,17 @@ def explain_illegal(g: Core, move: Move) -> str:
     if phase == "pick" and p is not None:
         pick_effect = g.rules.effect_of(p.card)
         note = pick_effect.decision_reason(g, move, p) if pick_effect is not None else None
-        return note or f"'{text}' is not legal here"
+        return note or say(N_("'{move}' is not legal here"), move=text)
     if verb == DRAW:
         if not g.deck_ok():
-            return "The deck is empty: pass instead"
-        return f"You cannot draw with {len(hand)} cards in hand (the hand limit)"
+            return say(N_("The deck is empty: pass instead"))
+        return say(N_("You cannot draw with {n} cards in hand (the hand limit)"), n=len(hand))
     if verb == PASS:
-        return "You can only pass when the deck is empty"
+        return say(N_("You can only pass when the deck is empty"))
     if verb == DISCARD and any(x not in hand for x in cs):
-        return "You can only discard cards from your own hand"
+        return say(N_("You can only discard cards from your own hand"))
     if verb == DISCARD and phase == "hand-limit":
-        return f"You must discard exactly {len(hand) - g.rules.hand_limit} card(s)"
+        return must_discard(len(hand) - g.rules.hand_limit)
     p = g.pending
     effect = g.rules.effect_of(p.card) if p is not None and phase in DECISION_PHASES else None
     if verb in (DISCARD, TAKE) and effect is not None:
@@ -125,67 +154,82 @@ def explain_illegal(g: Core, move: Move) -> str:
     source = g.revealed if phase == "seven" else hand
     if c not in source:
         if phase == "seven":
-            return f"The {describe(c)} was not revealed: play one of the revealed cards"
-        return f"You do not hold the {describe(c)}"
+            return say(
+                N_("The {card} was not revealed: play one of the revealed cards"), card=Card(c)
+            )
+        return say(N_("You do not hold the {card}"), card=Card(c))
     if verb == SCRAP:
         note = effect.decision_reason(g, move, p) if effect is not None else None
-        return note or "A revealed card can only be scrapped when none of them can be played"
+        return note or say(
+            N_("A revealed card can only be scrapped when none of them can be played")
+        )
     if c in g.frozen and phase != "seven":
-        return f"The {describe(c)} was returned by a nine and cannot be played this turn"
+        return say(
+            N_("The {card} was returned by a nine and cannot be played this turn"), card=Card(c)
+        )
     r = RANK_OF[c]
     if verb == COUNTER:
         p = g.pending
         if p is not None and p.kind == "scuttle":
-            return "Only a ten can stop a scuttle" if r != TEN else "You cannot answer this"
+            if r != TEN:
+                return say(N_("Only a ten can stop a scuttle"))
+            return say(N_("You cannot answer this"))
         if r != TWO:
-            return "Only a two can counter"
+            return say(N_("Only a two can counter"))
         if p is not None and g.queens(p.last) and p.last in g.opponents(s):
-            return f"You cannot counter: p{p.last} has a Queen"
-        return "You cannot counter now"
+            return say(N_("You cannot counter: {seat} has a Queen"), seat=f"p{p.last}")
+        return say(N_("You cannot counter now"))
     if verb == POINTS:
-        return f"The {describe(c)} cannot be played for points (only ace to ten)"
+        return say(N_("The {card} cannot be played for points (only ace to ten)"), card=Card(c))
     if verb == GLASSES:
-        return "Only an eight can be played as glasses"
+        return say(N_("Only an eight can be played as glasses"))
     owner = g.holder_of(target) if target >= 0 else None
     if target >= 0 and owner is None:
-        return f"The {describe(target)} is not on the table"
+        return say(N_("The {card} is not on the table"), card=Card(target))
     shielded = owner is not None and g.protected(owner, target, s)
     if verb == SCUTTLE:
         if r > TEN:
-            return f"The {describe(c)} cannot scuttle (only ace to ten)"
+            return say(N_("The {card} cannot scuttle (only ace to ten)"), card=Card(c))
         if owner is None or owner not in g.opponents(s) or g.place_of(target) != "point":
-            return "You can only scuttle an opponent's point card"
-        return (
-            f"The {describe(c)} cannot scuttle the {describe(target)}: it must be higher, "
-            "or equal with a higher suit"
+            return say(N_("You can only scuttle an opponent's point card"))
+        return say(
+            N_(
+                "The {card} cannot scuttle the {target}: it must be higher, "
+                "or equal with a higher suit"
+            ),
+            card=Card(c),
+            target=Card(target),
         )
     if verb == JACK_MOVE:
         if r != JACK:
-            return "Only a jack can be played onto a point card"
+            return say(N_("Only a jack can be played onto a point card"))
         if g.place_of(target) != "point":
-            return f"A jack goes onto a point card, not the {describe(target)}"
+            return say(N_("A jack goes onto a point card, not the {card}"), card=Card(target))
         if shielded:
-            return "You cannot use a Jack while your opponent has a Queen"
+            return say(N_("You cannot use a Jack while your opponent has a Queen"))
         if owner == s or (owner is not None and owner not in g.opponents(s)):
-            return "A jack takes an opponent's point card"
-        return f"A jack cannot go onto the {describe(target)}"
+            return say(N_("A jack takes an opponent's point card"))
+        return say(N_("A jack cannot go onto the {card}"), card=Card(target))
     house = g.rules.effect_of(c)
     if verb == ROYAL and house is not None and house.kind != "oneoff":
-        return house.illegal_reason(g, move) or f"'{text}' is not legal here"
+        return house.illegal_reason(g, move) or say(N_("'{move}' is not legal here"), move=text)
     if verb == ROYAL:
         if r not in (KING, QUEEN, JOKER_RANK):
-            return "Only kings and queens (and jokers) are played as royals"
+            return say(N_("Only kings and queens (and jokers) are played as royals"))
         if r == JOKER_RANK:
-            if shielded:
-                return f"The {describe(target)} is protected by p{owner}'s Queen"
-            return "A joker steals an opponent's king or queen: name one"
+            if shielded and owner is not None:
+                return protected(target, owner)
+            return say(N_("A joker steals an opponent's king or queen: name one"))
         if target >= 0:
-            return f"A king or queen is played without a target: 'royal {text.split()[1]}'"
-        return f"'{text}' is not legal here"
+            return say(
+                N_("A king or queen is played without a target: 'royal {name}'"),
+                name=text.split()[1],
+            )
+        return say(N_("'{move}' is not legal here"), move=text)
     if verb == ONEOFF:
         note = _oneoff_problem(g, move)
         if note:
             return note
     legal = g.legal_moves()
     shown = ", ".join(legal[:8]) + (" ..." if len(legal) > 8 else "")
-    return f"'{text}' is not legal here; legal moves: {shown}"
+    return say(N_("'{move}' is not legal here; legal moves: {moves}"), move=text, moves=shown)

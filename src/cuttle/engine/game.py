@@ -13,6 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..i18n import N_
 from . import codec
 from . import effects as _effects  # noqa: F401  (registers the effect primitives)
 from . import rules as R
@@ -22,6 +23,7 @@ from .core import Core
 from .errors import GameOverError, IllegalMoveError, InvalidPositionError
 from .explain import explain_illegal
 from .moves import Move, parse_move
+from .reasons import say
 from .rules import RuleSet
 from .table import (
     ANSWER,
@@ -126,7 +128,7 @@ class Game(Core):
         """
         parsed = parse_move(move)
         if self.winners is not None:
-            raise GameOverError("the game is over")
+            raise GameOverError(say(N_("the game is over")))
         legal = self.legal_actions()
         if parsed not in legal:
             parsed = _complete(parsed, legal)

@@ -22,10 +22,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_
 from .cards import CARD_NAMES
 from .errors import GameOverError, IllegalMoveError, InvalidMoveError
 from .game import Game
 from .moves import AGREE_DRAW, RESIGN, Move, move_text, parse_move
+from .reasons import say
 
 AGREED_DRAW_LINE = "draw agreed"
 """The move line of a draw agreed by the players."""
@@ -95,7 +97,9 @@ def parse_event(line: str) -> Event:
 
 def _check_seat(game: Game, seat: int) -> None:
     if not 0 <= seat < game.n:
-        raise IllegalMoveError(f"there is no seat p{seat} in a {game.n}-seat game")
+        raise IllegalMoveError(
+            say(N_("there is no seat {seat} in a {n}-seat game"), seat=f"p{seat}", n=game.n)
+        )
 
 
 def apply_event(game: Game, event: Event) -> None:
@@ -109,7 +113,9 @@ def apply_event(game: Game, event: Event) -> None:
     case ``game`` is left as it was.
     """
     if game.is_over:
-        raise GameOverError(f"the game is already over; {event.line()!r} cannot follow")
+        raise GameOverError(
+            say(N_("the game is already over; {line} cannot follow"), line=repr(event.line()))
+        )
     if isinstance(event, DrawAgreed):
         game.agree_draw()
     elif isinstance(event, Resigned):
@@ -119,7 +125,11 @@ def apply_event(game: Game, event: Event) -> None:
         _check_seat(game, event.seat)
         if event.seat != game.to_act:
             raise IllegalMoveError(
-                f"p{game.to_act} is to act here, but the move is for p{event.seat}"
+                say(
+                    N_("{seat} is to act here, but the move is for {mover}"),
+                    seat=f"p{game.to_act}",
+                    mover=f"p{event.seat}",
+                )
             )
         game.play(event.move)
 

@@ -17,8 +17,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from ..i18n import N_
 from .cards import CARD_NAMES, card
 from .errors import InvalidCardError, InvalidMoveError
+from .reasons import say
 
 DRAW, PASS, POINTS, SCUTTLE, ROYAL, GLASSES, JACK, ONEOFF = range(8)
 COUNTER, RESOLVE, TAKE, DISCARD, SCRAP, RESIGN = range(8, 14)
@@ -166,12 +168,16 @@ def parse_move(text: str) -> Move:
 def _parse(text: str) -> Move:
     words = text.strip().split()
     if not words:
-        raise InvalidMoveError("empty move")
+        raise InvalidMoveError(say(N_("empty move")))
     verb_name = words[0].lower()
     verb = VERB_CODES.get(verb_name)
     if verb is None:
         raise InvalidMoveError(
-            f"unknown move {words[0]!r}; moves start with one of: {', '.join(VERBS)}"
+            say(
+                N_("unknown move {word}; moves start with one of: {verbs}"),
+                word=repr(words[0]),
+                verbs=", ".join(VERBS),
+            )
         )
     seat = -1
     rest = words[1:]
@@ -186,13 +192,29 @@ def _parse(text: str) -> Move:
     except InvalidCardError as exc:
         raise InvalidMoveError(f"{text.strip()!r}: {exc}") from None
     if not need <= len(parsed) <= allow:
-        want = str(need) if need == allow else f"{need} to {allow}"
-        raise InvalidMoveError(
-            f"{text.strip()!r}: '{verb_name}' takes {want} card(s), got {len(parsed)}"
-        )
+        if need == allow:
+            message = say(
+                N_("{move}: '{verb}' takes {want} card(s), got {got}"),
+                move=repr(text.strip()),
+                verb=verb_name,
+                want=need,
+                got=len(parsed),
+            )
+        else:
+            message = say(
+                N_("{move}: '{verb}' takes {low} to {high} card(s), got {got}"),
+                move=repr(text.strip()),
+                verb=verb_name,
+                low=need,
+                high=allow,
+                got=len(parsed),
+            )
+        raise InvalidMoveError(message)
     if verb == DISCARD:
         if len(set(parsed)) != len(parsed):
-            raise InvalidMoveError(f"{text.strip()!r}: a card is named twice")
+            raise InvalidMoveError(
+                say(N_("{move}: a card is named twice"), move=repr(text.strip()))
+            )
         return Move(DISCARD, cards=tuple(sorted(parsed)))
     c = parsed[0] if parsed else -1
     target = parsed[1] if len(parsed) > 1 else -1

@@ -3,10 +3,12 @@ and looking at that seat's hand."""
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import CARD_NAMES, describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import ONEOFF, Move, seated
+from ..reasons import Card, say
 from ..table import Pending
 
 
@@ -43,13 +45,20 @@ class ChosenSeatEffect(Effect):
         """No seat named, oneself, or an empty hand."""
         v = move.seat
         s = g.to_act
-        card = describe(move.card)
         if v < 0:
-            return f"Name the player the {card} aims at: 'oneoff {CARD_NAMES[move.card]} p1'"
+            return say(
+                N_("Name the player the {card} aims at: 'oneoff {name} p1'"),
+                card=Card(move.card),
+                name=CARD_NAMES[move.card],
+            )
         if v == s or v >= g.n:
-            return f"The {card} aims at another player, not p{v}"
+            return say(
+                N_("The {card} aims at another player, not {seat}"),
+                card=Card(move.card),
+                seat=f"p{v}",
+            )
         if self.needs_cards and not g.hands[v]:
-            return f"p{v} holds no card"
+            return say(N_("{seat} holds no card"), seat=f"p{v}")
         return None
 
     def pending_problem(self, g: Core, p: Pending, hidden: list[int]) -> str | None:

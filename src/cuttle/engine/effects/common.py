@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from ...i18n import N_
 from ..cards import EIGHT, KING, POINT_VALUE, QUEEN, RANK_OF, describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import AIMED_MOVES, ONEOFF, Move, move_text
+from ..reasons import Card, protected, say
 from ..table import Pending
 
 
@@ -84,17 +86,20 @@ class TargetedEffect(Effect):
         t = move.target
         s = g.to_act
         if t < 0:
-            return f"This one-off needs a target card: 'oneoff {card_word(move)} CARD'"
+            return say(
+                N_("This one-off needs a target card: 'oneoff {name} CARD'"), name=card_word(move)
+            )
         place = g.place_of(t)
         owner = g.holder_of(t)
         top = g.top_of(t)
         if top != t and not self.reaches_under(g, place):
-            return (
-                f"Only the top card of a stack can be targeted: the {describe(top)}, "
-                f"not the {describe(t)}"
+            return say(
+                N_("Only the top card of a stack can be targeted: the {top}, not the {card}"),
+                top=Card(top),
+                card=Card(t),
             )
         if owner is not None and g.protected(owner, t, s):
-            return f"The {describe(t)} is protected by p{owner}'s Queen"
+            return protected(t, owner)
         return self.target_problem(g, s, t, owner, place)
 
     def score(self, g: Core, s: int, move: Move) -> float:

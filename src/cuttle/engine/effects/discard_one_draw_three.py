@@ -7,6 +7,7 @@ from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move
 from ..narration import Narration
+from ..reasons import must_discard, say
 from ..table import DISCARD_PHASE, Pending
 
 
@@ -52,11 +53,11 @@ class DiscardOneDrawThree(Effect):
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """Nothing to draw."""
-        return "The deck is empty"
+        return say(N_("The deck is empty"))
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """Exactly one card."""
-        return "You must discard exactly 1 card(s)"
+        return must_discard(1)
 
     def words(self, move: Move) -> str:
         """``discards one card, then draws three``."""

@@ -9,6 +9,7 @@ from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, DISCARD, ONEOFF, Move, seated
 from ..narration import Narration
+from ..reasons import must_discard, say
 from ..table import DISCARD_PHASE, Pending
 
 
@@ -102,12 +103,12 @@ class DiscardTwo(Effect):
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """No victim holds a card."""
-        return "A four needs an opponent with at least one card in hand"
+        return say(N_("A four needs an opponent with at least one card in hand"))
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """The wrong number of cards."""
         want = min(2, len(g.hands[g.to_act]))
-        return f"You must discard exactly {want} card(s)"
+        return must_discard(want)
 
     def words(self, move: Move) -> str:
         """``makes p2 discard two cards``."""

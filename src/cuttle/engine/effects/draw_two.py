@@ -7,6 +7,7 @@ from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, ONEOFF, Move
 from ..narration import Narration
+from ..reasons import say
 from ..table import Pending
 
 
@@ -28,7 +29,7 @@ class DrawTwo(Effect):
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """Nothing to draw."""
-        return "The deck is empty"
+        return say(N_("The deck is empty"))
 
     def words(self, move: Move) -> str:
         """``draws two cards``."""

@@ -11,10 +11,11 @@ scraps them all, a queen shields them from single attacks, and a card with
 from __future__ import annotations
 
 from ...i18n import N_
-from ..cards import CARD_NAMES, describe
+from ..cards import CARD_NAMES
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, ONEOFF, ROYAL, Move
+from ..reasons import Card, say
 
 
 class Permanent(Effect):
@@ -32,9 +33,13 @@ class Permanent(Effect):
         """Played as a one-off, or with a target."""
         name = CARD_NAMES[move.card]
         if move.verb == ONEOFF:
-            return f"The {describe(move.card)} is a permanent here: play it with 'royal {name}'"
+            return say(
+                N_("The {card} is a permanent here: play it with 'royal {name}'"),
+                card=Card(move.card),
+                name=name,
+            )
         if move.target >= 0 or move.seat >= 0:
-            return f"A permanent is played onto one's own field: 'royal {name}'"
+            return say(N_("A permanent is played onto one's own field: 'royal {name}'"), name=name)
         return None
 
     def words(self, move: Move) -> str:

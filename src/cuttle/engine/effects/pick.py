@@ -4,9 +4,11 @@ one-off resolves, its player looks at the victim's hand and picks one card in ph
 
 from __future__ import annotations
 
-from ..cards import CARD_NAMES, describe
+from ...i18n import N_
+from ..cards import CARD_NAMES
 from ..core import Core
 from ..moves import CARD_MOVES, TAKE, Move
+from ..reasons import Card, say
 from ..table import PICK_PHASE, Pending
 from .chosen import ChosenSeatEffect, look
 
@@ -54,11 +56,15 @@ class PickEffect(ChosenSeatEffect):
         cards = [move.card] if move.card >= 0 else list(move.cards)
         want = "take" if self.verb == TAKE else "discard"
         if len(cards) != 1:
-            return f"Pick exactly one card of p{p.victim}'s hand: '{want} X'"
+            return say(
+                N_("Pick exactly one card of {seat}'s hand: '{verb} X'"),
+                seat=f"p{p.victim}",
+                verb=want,
+            )
         c = cards[0]
         if c not in g.hands[p.victim]:
-            return f"The {describe(c)} is not in p{p.victim}'s hand"
-        return f"Pick the card with '{want} {CARD_NAMES[c]}'"
+            return say(N_("The {card} is not in {seat}'s hand"), card=Card(c), seat=f"p{p.victim}")
+        return say(N_("Pick the card with '{move}'"), move=f"{want} {CARD_NAMES[c]}")
 
 
 __all__ = ["PickEffect"]

@@ -7,6 +7,7 @@ from ..cards import describe
 from ..core import Core
 from ..moves import Move
 from ..narration import Narration, base_under, controller, hand_of
+from ..reasons import say
 from ..table import KIND_ANSWER, Pending
 from .common import TargetedEffect
 
@@ -48,9 +49,12 @@ class ReturnCard(TargetedEffect):
         """One's own card where only opponents' count, or a point card where none do."""
         rules = g.rules
         if rules.nine_opponents_only and owner not in g.opponents(s):
-            return "A nine may only target an opponent's card here"
+            return say(N_("A nine may only target an opponent's card here"))
         if place == "point" and not rules.nine_targets_points:
-            return f"A nine in {rules.name} returns royals, glasses and jacks, not point cards"
+            return say(
+                N_("A nine in {rules} returns royals, glasses and jacks, not point cards"),
+                rules=rules.name,
+            )
         return None
 
     def resolve(self, g: Core, p: Pending) -> bool:

@@ -7,6 +7,7 @@ from ..cards import describe
 from ..core import Core
 from ..moves import Move
 from ..narration import Narration
+from ..reasons import Card, say
 from ..table import Pending
 from .common import TargetedEffect
 from .scrap_point import point_targets
@@ -31,7 +32,7 @@ class ReturnPoint(TargetedEffect):
     def target_problem(self, g: Core, s: int, t: int, owner: int | None, place: str) -> str | None:
         """Not a point card on the table."""
         if place != "point":
-            return f"The {describe(t)} is not a point card on the table"
+            return say(N_("The {card} is not a point card on the table"), card=Card(t))
         return None
 
     def resolve(self, g: Core, p: Pending) -> bool:

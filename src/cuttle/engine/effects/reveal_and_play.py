@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ...i18n import N_
-from ..cards import describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, ONEOFF, SCRAP, Move, make
 from ..narration import Narration
+from ..reasons import Card, say
 from ..table import SEVEN_PHASE, Pending
 
 
@@ -59,13 +59,16 @@ class RevealAndPlay(Effect):
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """Nothing to reveal."""
-        return "The deck is empty"
+        return say(N_("The deck is empty"))
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """A scrap while a revealed card can be played."""
         if move.card not in g.revealed:
-            return f"The {describe(move.card)} was not revealed: play one of the revealed cards"
-        return "A revealed card can only be scrapped when none of them can be played"
+            return say(
+                N_("The {card} was not revealed: play one of the revealed cards"),
+                card=Card(move.card),
+            )
+        return say(N_("A revealed card can only be scrapped when none of them can be played"))
 
     def words(self, move: Move) -> str:
         """``reveals the top of the deck to play a card from it``."""

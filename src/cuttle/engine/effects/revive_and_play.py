@@ -4,11 +4,11 @@ at once, as a seven plays its card."""
 from __future__ import annotations
 
 from ...i18n import N_
-from ..cards import describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, ONEOFF, SCRAP, TAKE, Move, make
 from ..narration import Narration
+from ..reasons import Card, say
 from ..table import SEVEN_PHASE, TAKE_PHASE, Pending
 
 
@@ -80,18 +80,18 @@ class ReviveAndPlay(Effect):
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """Nothing in the scrap."""
-        return "There is no card in the scrap to revive"
+        return say(N_("There is no card in the scrap to revive"))
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """Not in the scrap, the revealing seven, or a scrap while it can be played."""
         c = move.card
         if move.verb == TAKE:
             if c == p.seven:
-                return "A card revealed by a seven cannot revive that seven"
-            return f"The {describe(c)} is not in the scrap"
+                return say(N_("A card revealed by a seven cannot revive that seven"))
+            return say(N_("The {card} is not in the scrap"), card=Card(c))
         if c not in g.revealed:
-            return f"The {describe(c)} was not revived: play the revived card"
-        return "The revived card can only be scrapped when it cannot be played"
+            return say(N_("The {card} was not revived: play the revived card"), card=Card(c))
+        return say(N_("The revived card can only be scrapped when it cannot be played"))
 
     def intent(self, w: Narration, p: Pending) -> str:
         """``that revives a card from the scrap to play it``."""

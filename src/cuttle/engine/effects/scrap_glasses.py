@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...i18n import N_
 from ..core import Core
 from ..narration import Narration
+from ..reasons import say
 from ..table import Pending
 from .common import ScrapTargetEffect
 
@@ -22,7 +23,7 @@ class ScrapGlasses(ScrapTargetEffect):
     def target_problem(self, g: Core, s: int, t: int, owner: int | None, place: str) -> str | None:
         """Anything but glasses."""
         if place != "glasses":
-            return "An eight one-off scraps only glasses"
+            return say(N_("An eight one-off scraps only glasses"))
         return None
 
     def intent(self, w: Narration, p: Pending) -> str:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ...i18n import N_
-from ..cards import describe
 from ..core import Core
 from ..narration import Narration
+from ..reasons import Card, say
 from ..table import Pending
 from .common import ScrapTargetEffect
 
@@ -43,7 +43,7 @@ class ScrapPoint(ScrapTargetEffect):
     def target_problem(self, g: Core, s: int, t: int, owner: int | None, place: str) -> str | None:
         """Not a point card on the table."""
         if place != "point":
-            return f"The {describe(t)} is not a point card on the table"
+            return say(N_("The {card} is not a point card on the table"), card=Card(t))
         return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...i18n import N_
 from ..core import Core
 from ..narration import Narration
+from ..reasons import say
 from ..table import Pending
 from .common import ScrapTargetEffect
 
@@ -31,9 +32,11 @@ class ScrapRoyal(ScrapTargetEffect):
     def target_problem(self, g: Core, s: int, t: int, owner: int | None, place: str) -> str | None:
         """A point card, or one's own card where the set forbids it."""
         if place == "point":
-            return "A two scraps a royal, glasses or jack, not a point card"
+            return say(N_("A two scraps a royal, glasses or jack, not a point card"))
         if owner == s and not g.rules.two_targets_own:
-            return f"A two may only target another player's card in {g.rules.name}"
+            return say(
+                N_("A two may only target another player's card in {rules}"), rules=g.rules.name
+            )
         return None
 
     def intent(self, w: Narration, p: Pending) -> str:

@@ -8,6 +8,7 @@ from ..cards import CARD_NAMES, JOKER_RANK, KING, QUEEN, RANK_OF, describe
 from ..core import Core
 from ..effect import Effect
 from ..moves import AIMED_MOVES, ONEOFF, ROYAL, Move, seated
+from ..reasons import Card, protected, say
 
 
 class StealPermanent(Effect):
@@ -43,15 +44,22 @@ class StealPermanent(Effect):
         name = CARD_NAMES[move.card]
         t = move.target
         if move.verb == ONEOFF:
-            return f"The {describe(move.card)} moves a permanent here: 'royal {name} KH'"
+            return say(
+                N_("The {card} moves a permanent here: 'royal {name} KH'"),
+                card=Card(move.card),
+                name=name,
+            )
         if t < 0:
-            return f"Name the permanent it takes: 'royal {name} KH'"
+            return say(N_("Name the permanent it takes: 'royal {name} KH'"), name=name)
         owner = g.holder_of(t)
         if owner is None or g.place_of(t) != "face":
-            return f"The {describe(t)} is not a king, queen or house permanent on the table"
+            return say(
+                N_("The {card} is not a king, queen or house permanent on the table"),
+                card=Card(t),
+            )
         if g.protected(owner, t, g.to_act):
-            return f"The {describe(t)} is protected by p{owner}'s Queen"
-        return f"It takes an opponent's permanent, not p{owner}'s"
+            return protected(t, owner)
+        return say(N_("It takes an opponent's permanent, not {seat}'s"), seat=f"p{owner}")
 
     def words(self, move: Move) -> str:
         """``takes the King of Spades``."""

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from ...i18n import N_
-from ..cards import RANK_OF, THREE, describe
+from ..cards import RANK_OF, THREE
 from ..core import Core
 from ..effect import Effect
 from ..moves import CARD_MOVES, ONEOFF, TAKE, Move, make
 from ..narration import Narration
+from ..reasons import Card, say
 from ..table import TAKE_PHASE, Pending
 
 
@@ -61,16 +62,16 @@ class TakeFromScrap(Effect):
 
     def illegal_reason(self, g: Core, move: Move) -> str | None:
         """Nothing it may take."""
-        return "A three needs a card in the scrap it may take"
+        return say(N_("A three needs a card in the scrap it may take"))
 
     def decision_reason(self, g: Core, move: Move, p: Pending) -> str | None:
         """A card not in the scrap, the revealing seven, or a three it may not take."""
         c = move.card
         if c not in g.scrap:
-            return f"The {describe(c)} is not in the scrap"
+            return say(N_("The {card} is not in the scrap"), card=Card(c))
         if c == p.seven:
-            return "A three revealed by a seven cannot take that seven"
-        return f"A three cannot take a three in {g.rules.name}"
+            return say(N_("A three revealed by a seven cannot take that seven"))
+        return say(N_("A three cannot take a three in {rules}"), rules=g.rules.name)
 
     def words(self, move: Move) -> str:
         """``takes a card from the scrap``."""
