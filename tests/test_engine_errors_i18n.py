@@ -4,6 +4,7 @@ unchanged, and a German player reading them through the ``cuttle`` command."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -13,6 +14,8 @@ from pathlib import Path
 import pytest
 
 from cuttle import Game, IllegalMoveError, InvalidMoveError
+from cuttle.cli.common import Streams
+from cuttle.cli.main import main
 from cuttle.engine.errors import CuttleError
 from cuttle.i18n import use
 from helpers_positions import game, play
@@ -179,3 +182,14 @@ def test_german_player_reads_the_refusal_through_the_cuttle_command(tmp_path: Pa
         timeout=60,
     )
     assert "'7Z' ist keine Karte (erwartet z. B. 7H, TH, 10H, QS, X1)" in unreadable.stderr
+
+
+def test_plain_play_tells_a_german_player_why_a_move_is_refused() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    answers = io.StringIO("fly away\npoints 7Z\nquit\nn\n")
+    argv = ["play", "--plain", "--lang", "de", "--seed", "3", "--opponent", "random"]
+    assert main(argv, Streams(answers, out, err)) == 1  # left the game
+    text = out.getvalue()
+    assert "Nicht möglich: unbekannter Zug 'fly'; Züge beginnen mit einem von: draw," in text
+    assert "Nicht möglich: 'points 7Z': '7Z' ist keine Karte (erwartet z. B. 7H," in text
+    assert "unknown move" not in text and "is not a card" not in text
