@@ -16,6 +16,11 @@ with :func:`~cuttle.i18n.N_` where it is written (``say(N_("You do not hold the
 
 Move texts (``'oneoff 7H'``), verbs, seats (``p1``) and rule-set names stay notation:
 they are plain values of the fields. Nothing here runs unless an error is raised.
+
+The language is the one current where the error is raised: a front end raises it in its
+reader's language (``cuttle --lang``, the site's socket and request handlers run in
+theirs). :func:`cuttle.engine.cards.card` sits below this module and tells its one
+message (a bad card name) the same way without it.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import DEFAULT, N_, current, translations
+from .cards import describe
+from .lang import grammar
 
 
 class Card:
@@ -37,15 +44,11 @@ class Card:
 
 
 def _english(values: dict[str, Any]) -> dict[str, Any]:
-    from .cards import describe
-
     return {k: describe(v.c) if isinstance(v, Card) else v for k, v in values.items()}
 
 
 def _told(template: str, english: str, lang: str, values: dict[str, Any]) -> str:
     """``template`` (a translation) with ``values`` in ``lang``'s grammar."""
-    from .lang import grammar
-
     words = grammar(lang)
     filled = {k: words.card(v.c, True) if isinstance(v, Card) else v for k, v in values.items()}
     text = template.format_map(filled)
@@ -59,7 +62,9 @@ def say(message: str, /, **values: Any) -> str:
     fields filled with ``values`` (a :class:`Card` named by the reader's grammar)."""
     lang = current()
     if lang == DEFAULT:
-        return message.format_map(_english(values))
+        if any(type(v) is Card for v in values.values()):
+            values = _english(values)
+        return message.format_map(values)
     return _told(translations(lang, "narration").gettext(message), message, lang, values)
 
 
