@@ -45,8 +45,8 @@ class Player:
                 reply(P.ack_message(cid, live.client_ids[(seat, cid)]))
                 return False
             if live.status != "playing":
-                msg = "the game is over" if live.status == "over" else "waiting for players"
-                reply(P.error_message(msg, cid, live.n))
+                msg = N_("the game is over") if live.status == "over" else N_("waiting for players")
+                reply(P.refusal(msg, cid, live.n))
                 return False
             if expected_n is not None and expected_n != live.n:
                 reply(
