@@ -18,6 +18,8 @@ from cuttle.cli.common import Streams
 from cuttle.cli.main import main
 from cuttle.engine.errors import CuttleError
 from cuttle.i18n import use
+from cuttle.tui import AppOptions, CuttleApp
+from cuttle.tui.session import LocalRandomBot
 from helpers_positions import game, play
 
 CUTTLE = Path(sys.executable).parent / "cuttle"
@@ -193,3 +195,22 @@ def test_plain_play_tells_a_german_player_why_a_move_is_refused() -> None:
     assert "Nicht möglich: unbekannter Zug 'fly'; Züge beginnen mit einem von: draw," in text
     assert "Nicht möglich: 'points 7Z': '7Z' ist keine Karte (erwartet z. B. 7H," in text
     assert "unknown move" not in text and "is not a card" not in text
+
+
+async def test_the_textual_table_tells_a_german_player_why_a_typed_move_is_refused() -> None:
+    opts = AppOptions(skip_setup=True, bot_delay=0, seed=4, rules="standard")
+    with use("de"):
+        app = CuttleApp(opts, bot_factory=lambda spec, seed: LocalRandomBot(seed, name=spec))
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await pilot.pause()
+            table = app.table
+            assert table is not None
+            table.play_move("fly KH")
+            table.play_move("points 7Z")
+            await pilot.pause()
+            told = [n.message for n in app._notifications]
+    assert any(m.startswith("Nicht möglich: unbekannter Zug 'fly'; ") for m in told), told
+    assert (
+        "Nicht möglich: 'points 7Z': '7Z' ist keine Karte (erwartet z. B. 7H, TH, 10H, QS, X1)"
+        in told
+    )
