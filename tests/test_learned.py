@@ -229,7 +229,7 @@ def test_ismcts_policy_searches_only_the_policy_s_best_root_moves() -> None:
     keep = bot.params.prior_keep
     narrowed = whole = 0
     rng = random.Random(5)
-    for game, view in _decisions("standard", seed=12, limit=40):
+    for game, view in _decisions("standard", seed=10, limit=40):
         root = bot.root_moves(view)
         priors = move_priors(view)
         if len(view.legal) <= keep or priors is None:

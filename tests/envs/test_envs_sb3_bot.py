@@ -72,7 +72,7 @@ def test_the_model_plays_whole_games_as_a_plugin() -> None:
         (3, "cutthroat", [spec, "random", "greedy"]),
     ):
         outcome, mine = _play(rules, specs, seed)
-        assert outcome is not None and mine > 5
+        assert outcome is not None and mine > 2
 
 
 @pytest.mark.usefixtures("plugin")
