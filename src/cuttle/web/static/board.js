@@ -35,12 +35,13 @@ function teamOf(meta, seat) {
  * Render `view` into `root`. `me` is the viewer's seat (null: spectator);
  * `hooks.card(name, where, el)` may make a card interactive, `hooks.seat(seat, el)` a
  * seat's area (its name plate is the `.seat-name` element inside). `opts.compact` draws
- * the other seats one line each (a phone at a table of three or more).
+ * the other seats one line each (a phone at a table of three or more); `opts.bottom` draws
+ * that seat at the bottom (a replay seen from any side; default: `me`, else seat 0).
  */
 export function renderBoard(root, view, meta, me, hooks = {}, opts = {}) {
   root.replaceChildren();
   const n = view.hands.length;
-  const bottom = me === null || me === undefined ? 0 : me;
+  const bottom = opts.bottom ?? (me === null || me === undefined ? 0 : me);
   const order = [];
   for (let k = 1; k < n; k++) order.push((bottom + k) % n);
   const top = el("div", opts.compact ? "opponents compact" : "opponents");
