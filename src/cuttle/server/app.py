@@ -42,6 +42,7 @@ from .web import (
     league_pages,
     pages,
     series_site,
+    watch,
     ws,
 )
 from .web.auth import Auth
@@ -303,6 +304,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(bot_site.page_router)
     app.include_router(analysis_routes.router)
     app.include_router(puzzle_routes.router)
+    app.include_router(watch.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
     app.add_middleware(LanguageMiddleware)  # inside SessionLookup: it reads the user
