@@ -241,7 +241,10 @@ def test_multiplayer_counter_costs_a_turn_and_each_seat_is_asked() -> None:
     g = game("multiplayer", hands=[["AC"], ["3D"], ["2S"]], fields=[{"points": ["3H"]}])
     g.play("oneoff AC")
     s = said(g, "resolve")
-    assert s["Bob"] == "You let it resolve."
+    # Nothing resolved yet (Carol is asked next): Bob's pass is not told as a resolution,
+    # which read as if Carol's counter came after the one-off had taken effect.
+    assert s["Bob"] == "You do not counter."
+    assert s["Alice"] == "Bob does not counter."
     s = said(g, "counter 2S")
     assert s["Carol"] == "You counter with the Two of Spades and give up your next turn."
     assert s["Alice"] == "Carol counters with the Two of Spades and gives up their next turn."

@@ -298,7 +298,8 @@ def _resolve_words(w: Narration) -> str:
             s, N_("You let {card} stand"), N_("{actor} lets {card} stand"), card=w.card(p.card)
         )
     if a.phase == COUNTER_PHASE and a.pending is not None:
-        return lets  # the next seat is asked
+        # the next seat is asked: nothing resolved yet, so say only that this seat let it be
+        return w.by(s, N_("You do not counter"), N_("{actor} does not counter"))
     if len(p.counters) % 2 == 1:
         said = w.say(N_("{card} is countered"), card=w.card(p.card))
     elif p.kind == KIND_SCUTTLE:
