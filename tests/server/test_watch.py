@@ -181,3 +181,10 @@ def test_at_most_eight_games_of_bots_play_at_once(slow: ServerProc) -> None:
     expected = round((ratings["easy"].rating + ratings["hard"].rating) / 2)
     for gid in made:
         assert games[gid]["bots_only"] is True and games[gid]["strength"] == expected
+
+
+def test_a_malformed_exhibition_request_is_a_400(alice: Client) -> None:
+    headers = {"X-CSRF-Token": alice.csrf, "content-type": "application/json"}
+    for raw in (b"{", b"[1, 2]", b'"easy"'):
+        r = alice.http.post("/api/watch/exhibitions", content=raw, headers=headers)
+        assert r.status_code == 400, (raw, r.text)

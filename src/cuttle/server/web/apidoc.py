@@ -76,6 +76,9 @@ ROUTES: dict[tuple[str, str], Schema] = {
     ("post", "/api/quickplay"): json_body(level=TEXT, rules=TEXT),
     ("post", "/api/games/{gid}/join"): json_body(seat=NUMBER),
     ("post", "/api/games/{gid}/analysis"): json_body(),
+    ("post", "/api/watch/exhibitions"): json_body(
+        levels={"type": "array", "items": TEXT}, rules=TEXT
+    ),
     ("post", "/api/puzzles/{pid}/attempt"): json_body(move=TEXT),
     ("post", "/signin"): form_body(**CREDENTIALS),
     ("post", "/signup"): form_body(**CREDENTIALS),
