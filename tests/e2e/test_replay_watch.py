@@ -314,6 +314,10 @@ def test_themes_decks_and_backs(site: ServerProc, browser: Browser) -> None:
     assert colour_of(page, "body", "backgroundColor") == "rgb(21, 24, 28)"
     assert violations(page) == []
     shot(page, "theme-dark-lobby.png", full_page=False)
+    for other in ("/rules", "/rules/standard", "/league"):  # pages with their own panels
+        page.goto(site.url + other)
+        assert violations(page) == [], other
+    page.goto(site.url + "/")
     # A choice wins over the system's and is remembered.
     choose(page, "theme", "light")
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
