@@ -32,6 +32,8 @@ from .puzzles import routes as puzzle_routes
 from .ratelimit import RateLimits
 from .series.service import SeriesService
 from .settings import Settings
+from .tournaments import routes as tournament_routes
+from .tournaments.service import Tournaments
 from .web import (
     api,
     bot_site,
@@ -169,7 +171,11 @@ async def finish_deferred(app: FastAPI, timeout: float = DEFERRED_WAIT) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while True:
-        pending = app.state.league.pending() | app.state.series.pending()
+        pending = (
+            app.state.league.pending()
+            | app.state.series.pending()
+            | app.state.tournaments.pending()
+        )
         if not pending:
             return
         left = deadline - loop.time()
@@ -262,6 +268,9 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     )
     app.state.league.grant_admins()
     app.state.series = SeriesService(sessions, app.state.service)
+    app.state.tournaments = Tournaments(  # its hook runs after the league's
+        app.state.service, app.state.league.matches, app.state.league.is_admin, sessions
+    )
     app.state.bot_hub = botapi.BotHub(BotAccounts(sessions))
     app.state.sessions = sessions  # the puzzles' rows (server/puzzles)
     app.state.analyses = AnalysisService(
@@ -305,6 +314,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(analysis_routes.router)
     app.include_router(puzzle_routes.router)
     app.include_router(watch.router)
+    app.include_router(tournament_routes.router)
     web = pages.WEB
     app.mount("/static", StaticFiles(directory=str(web / "static")), name="static")
     app.add_middleware(LanguageMiddleware)  # inside SessionLookup: it reads the user
