@@ -6,6 +6,7 @@ the four-colour deck, the card backs; axe-core finds nothing in either theme).""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -16,6 +17,7 @@ from webutil import (
     ServerProc,
     api_post,
     apply_line,
+    check_no_hidden,
     fast,
     full_game,
     module_fixtures,
@@ -280,7 +282,10 @@ def test_the_tv_shows_the_strongest_game_then_the_next(site: ServerProc, browser
     expect(tv.locator("#tv-root")).to_have_attribute("data-ended", strong)
     expect(tv.locator("#tv-root")).to_have_attribute("data-game", weak, timeout=15000)
     expect(tv.locator("#tv-title")).to_contain_text("Level 1 bot")
-    assert any(strong in f["url"] for f in frames) and any(weak in f["url"] for f in frames)
+    # What the TV was sent of each game: nothing a spectator may not see.
+    for gid in (strong, weak):
+        sent = [json.loads(f["raw"]) for f in frames if f["url"].endswith(f"/{gid}")]
+        assert check_no_hidden(site, gid, sent, None) >= 1, gid
     resign_by_socket(weak_page, weak)
     for c in (*people, tv_ctx):
         c.close()
