@@ -42,6 +42,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     who.add_argument("--seat", type=int, metavar="N", help=_("show the table as seat N saw it"))
     who.add_argument("--all", action="store_true", help=_("show every card"))
     p.add_argument("--step", action="store_true", help=_("wait for Enter between moves (TTY)"))
+    p.add_argument(
+        "--tui", action="store_true", help=_("step through it in the terminal (←/→, Home/End)")
+    )
     p.add_argument("--house", metavar="FILE", help=_("house rules the record is played by"))
     p.set_defaults(func=cmd_replay)
 
@@ -131,5 +134,10 @@ def cmd_replay(args: argparse.Namespace, io: Streams) -> int:
             names = parse_record(text)[0].get("Players", "").split() if len(games) == 1 else None
         except CuttleError:
             names = None
+        if args.tui:  # the Textual review: ←/→ step, Home/End, q closes
+            from cuttle.tui.screens.replay import run_game_replay
+
+            run_game_replay(game, viewer, names)
+            continue
         replay(game, viewer, io.out, wait_fn, names)
     return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from textual.app import App
 
+from .commands import TableCommands
 from .lang import translate_bindings
 from .options import AppOptions, coerce_options, resolve
 from .screens.dialogs import ConfirmDialog
@@ -28,6 +29,7 @@ class CuttleApp(App[None]):
 
     CSS_PATH = "cuttle.tcss"
     TITLE = "Cuttle"
+    COMMANDS = App.COMMANDS | {TableCommands}
 
     def __init__(
         self,

@@ -37,6 +37,9 @@ TABLE_KEYS = [
 SHORT_HEIGHT = 32
 """Terminal rows below which dialogs leave out their blank lines."""
 
+GAME_OVER_WIDTH = 96
+"""Terminal columns from which the game over's five buttons fit with their frames."""
+
 
 def cards_per_line(dialog: Screen[Any], row: CardRow) -> int | None:
     """How many cards of ``row`` fit a line of ``dialog``'s box (``None``: not laid out)."""
@@ -389,6 +392,7 @@ class GameOverDialog(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('rematch')", N_("Rematch")),
         Binding("s", "save", N_("Save record")),
+        Binding("v", "choose('review')", N_("Review the game")),
         Binding("escape,l", "choose('look')", N_("Look at the table")),
         Binding("q", "choose('quit')", N_("Quit")),
     ]
@@ -414,13 +418,29 @@ class GameOverDialog(ModalScreen[str]):
             yield Static(self.saved, id="save-message")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(_("Rematch (n)"), id="rematch", variant="primary")
+                yield Button(_("Review (v)"), id="review")
                 yield Button(_("Save (s)"), id="save")
                 yield Button(_("Table (l)"), id="look")
                 yield Button(_("Quit (q)"), id="quit", variant="error")
 
     def on_mount(self) -> None:
-        """Focus Rematch."""
+        """Fit the terminal, focus Rematch."""
+        self._fit()
         self.query_one("#rematch", Button).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the new size."""
+        self._fit()
+
+    def _fit(self) -> None:
+        """On a short or narrow terminal (80×24) leave out the blank lines and draw the
+        buttons without frames, so that the result and every button are in sight."""
+        size = self.app.size
+        self.set_class(size.height < SHORT_HEIGHT, "-short")
+        compact = size.height < SHORT_HEIGHT or size.width < GAME_OVER_WIDTH
+        self.set_class(compact, "-tight")
+        for button in self.query(Button).results(Button):
+            button.compact = compact
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -36,6 +36,10 @@ from ..session import Session
 
 SessionMaker = Callable[[AppOptions], Session]
 """Deals the game some options describe (raising :class:`ValueError` if it cannot)."""
+
+
+SHORT_HEIGHT = 32
+"""Terminal rows below which the form is drawn compact (every control one row high)."""
 
 
 BOT_PAUSES: tuple[float, ...] = (0.0, 0.3, 0.6, 1.0, 2.0)
@@ -154,7 +158,6 @@ class SetupScreen(Screen[Session | None]):
                     placeholder=_("blank: a fresh shuffle"),
                     id="seed",
                 )
-            with Horizontal(classes="setup-row"):
                 yield Label(_("Bot pause"), classes="setup-label")
                 yield Select(
                     pause_options(opts.bot_delay),
@@ -181,6 +184,29 @@ class SetupScreen(Screen[Session | None]):
             yield Button(_("Quit"), id="quit", variant="error")
         yield Footer()
 
+    @property
+    def short(self) -> bool:
+        """Whether the terminal is short (80×24): every control drawn in one row."""
+        return self.app.size.height < SHORT_HEIGHT
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Fit the form to the terminal's height."""
+        self._fit()
+
+    def _fit(self) -> None:
+        """On a short terminal draw every control without frames and the bots two to a
+        row, so that the whole form and its buttons fit 80×24 without scrolling."""
+        short = self.short
+        self.set_class(short, "-short")
+        for select in self.query(Select).results(Select):
+            select.compact = short
+        for box in self.query(Input).results(Input):
+            box.compact = short
+        for button in self.query(Button).results(Button):
+            button.compact = short
+        self.query_one("#practice", Checkbox).compact = short
+        self.query_one("#variants", SelectionList).compact = short
+
     async def on_mount(self) -> None:
         """Fill the bot choices and focus Start."""
         self._seat_count = self._players()
@@ -189,6 +215,7 @@ class SetupScreen(Screen[Session | None]):
         for i, seat in enumerate(others):
             self.bot_choice[seat] = specs[i] if i < len(specs) else specs[-1]
         await self._fill_bots()
+        self._fit()
         self.set_focus(self.query_one("#start", Button))
         self.query_one("#setup-form", VerticalScroll).scroll_home(animate=False)
 
@@ -230,6 +257,7 @@ class SetupScreen(Screen[Session | None]):
                     allow_blank=False,
                     id=f"bot-{seat}",
                     classes="bot-select",
+                    compact=self.short,
                 ),
                 classes="setup-row",
             )

@@ -52,6 +52,8 @@ from .dialogs import (
     hint_dialog,
     moves_dialog,
 )
+from .help import HelpScreen
+from .replay import ReplayScreen
 
 
 class OptionsHost(Protocol):
@@ -78,11 +80,15 @@ class TableScreen(Screen[None]):
         Binding("h", "hint", N_("Hint")),
         Binding("s", "save", N_("Save")),
         Binding("r", "resign", N_("Resign")),
-        Binding("n", "rematch", N_("Rematch")),
+        Binding("n", "rematch", N_("Rematch"), show=False),
         Binding("o", "prompt", N_("Dialog")),
         Binding("slash", "filter", N_("Filter")),
         Binding("escape", "clear", N_("Clear")),
+        Binding("question_mark", "help", N_("Help")),
         Binding("q", "quit_table", N_("Quit")),
+        Binding("m", "focus_moves", N_("Moves"), show=False),
+        Binding("l", "focus_log", N_("Log"), show=False),
+        Binding("v", "review", N_("Review"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -153,6 +159,13 @@ class TableScreen(Screen[None]):
             panel.data = None  # drawn again for the new width
         self.redraw()
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The move list or the log, when focused, gets most of the side's rows."""
+        side = self.query_one("#side", Vertical)
+        widget = event.widget
+        side.set_class(widget.id == "move-list", "-moves-wide")
+        side.set_class(widget.id == "log", "-log-wide")
+
     # ------------------------------------------------------------------ drawing
 
     def names(self) -> list[str]:
@@ -190,6 +203,7 @@ class TableScreen(Screen[None]):
         self.query_one("#hand-title", Label).update(self.hand_title(mine))
         moves = self.query_one("#moves", MovesPanel)
         moves.idle_reason = _("game over") if s.is_over else _("not your decision")
+        moves.rules = s.rules
         moves.set_moves(legal, self.selected)
         self.redraw_status()
         variants = f" + {', '.join(s.rules.variants)}" if s.rules.variants else ""
@@ -525,6 +539,8 @@ class TableScreen(Screen[None]):
         self.focus_hand()  # not the filter: n, o, q ... are keys again
         if what == "rematch":
             self.action_rematch()
+        elif what == "review":
+            self.action_review()
         elif what == "quit":
             self.app.exit(return_code=0)
 
@@ -599,6 +615,26 @@ class TableScreen(Screen[None]):
         """Open the dialog of the current decision again."""
         if self.session.human_to_act and str(self.session.view()["phase"]) in DIALOG_PHASES:
             self.open_prompt()
+
+    def action_help(self) -> None:
+        """Open the help: keys, panels, how to play."""
+        self.app.push_screen(HelpScreen())
+
+    def action_focus_moves(self) -> None:
+        """Go to the move list (↑/↓ and Page Up/Down scroll it, Enter plays)."""
+        self.query_one("#moves", MovesPanel).focus_list()
+
+    def action_focus_log(self) -> None:
+        """Go to the log (↑/↓, Page Up/Down, Home/End scroll it)."""
+        self.set_focus(self.query_one("#log", MoveLog))
+
+    def action_review(self) -> None:
+        """Step through the finished game move by move, as your seat saw it."""
+        if not self.session.is_over:
+            self.notify(_("The review opens once the game is over."))
+            return
+        s = self.session
+        self.app.push_screen(ReplayScreen(s.table, viewer=s.seat, names=self.names()))
 
     def action_filter(self) -> None:
         """Type to filter the moves."""

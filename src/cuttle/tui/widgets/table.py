@@ -19,6 +19,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from cuttle.engine.rules import RuleSet
+
 from ..cardtext import (
     CHIP_WIDTH,
     FACE_WIDTH,
@@ -28,6 +30,7 @@ from ..cardtext import (
 )
 from ..choices import matches, parts
 from ..lang import N_, _, translate_bindings
+from ..model import card_effect
 from .cards import CardItem, CardRow
 from .seats import COMPACT_WIDTH, OpponentsArea, SeatPanel, seat_mode
 
@@ -234,6 +237,8 @@ class MovesPanel(Vertical):
         self.by_number = False
         """A number in the filter is a move's number (typed on the table), not a rank
         (typed after ``/``)."""
+        self.rules: RuleSet | None = None
+        """The rule set, to describe each one-off's effect (house rules included)."""
 
     def compose(self) -> ComposeResult:
         """The heading, the filter box and the list."""
@@ -265,7 +270,7 @@ class MovesPanel(Vertical):
         options = self.query_one("#move-list", OptionList)
         options.clear_options()
         options.add_options(
-            Option(Text(f"{i + 1:>2}. ").append_text(move_label(self.moves[i])), id=f"move-{i}")
+            Option(Text(f"{i + 1:>2}. ").append_text(self.label(self.moves[i])), id=f"move-{i}")
             for i in shown
         )
         if numbers.isdigit() and 1 <= int(numbers) <= len(self.moves):
@@ -285,6 +290,17 @@ class MovesPanel(Vertical):
             )
         else:
             title.update(_("Moves"))
+
+    def label(self, move: str) -> Text:
+        """A move as the list shows it: a one-off with its effect under the rule set
+        (a house rule's own words where it gives the card another effect)."""
+        out = move_label(move)
+        move_parts = parts(move)
+        if move_parts.verb == "oneoff" and move_parts.card is not None:
+            effect = card_effect(move_parts.card, self.rules)
+            if effect:
+                out.append(f" — {effect}", style="dim italic")
+        return out
 
     @on(Input.Changed, "#move-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
