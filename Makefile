@@ -20,7 +20,7 @@ STAMP := $(VENV)/.installed-$(shell echo $(COMPILE_ENGINE) | cat - pyproject.tom
 PURE_TESTS := tests/test_rules_*.py tests/test_properties.py tests/test_effects.py tests/test_records.py tests/test_bots.py tests/envs
 TORCH ?= torch==2.13.0+cpu
 
-.PHONY: messages catalogs setup browser postgres scaleout serve play test test-fast lint typecheck bench screenshots clean
+.PHONY: messages catalogs site setup browser postgres scaleout serve play test test-fast lint typecheck bench screenshots clean
 
 setup: $(STAMP)
 
@@ -41,10 +41,26 @@ postgres:
 scaleout:
 	sh scripts/install-scaleout.sh
 
-serve: setup
+# The light start: the package and what the site and the terminal table need (FastAPI,
+# SQLAlchemy, Textual...), no test tools, PyTorch, Ray or research extras; the bots the site
+# offers play without them. Where `make setup` has already installed everything, nothing
+# more is installed.
+SITE_STAMP := $(VENV)/.site-$(shell echo $(COMPILE_ENGINE) | cat - pyproject.toml Makefile $(ACCEL) | cksum | cut -d' ' -f1)
+
+site: $(SITE_STAMP)
+
+$(SITE_STAMP): pyproject.toml Makefile $(ACCEL)
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	test -f $(STAMP) || $(VENV)/bin/python -m pip install -q --upgrade pip
+	test -f $(STAMP) || CUTTLE_COMPILE_ENGINE=$(COMPILE_ENGINE) $(VENV)/bin/python -m pip install -q -e .
+	$(VENV)/bin/python -m cuttle.i18n compile
+	rm -f $(VENV)/.site-*
+	touch $@
+
+serve: site
 	$(VENV)/bin/cuttle serve
 
-play: setup
+play: site
 	$(VENV)/bin/cuttle play
 
 lint: setup

@@ -22,7 +22,7 @@ from cuttle.i18n import LANGUAGES, N_, Domain, current
 
 from ..game.protocol import seat_names
 from ..models import User
-from . import language
+from . import language, pwa
 from .api import games_of, open_games, user_json
 from .auth import COOKIE, AuthError
 from .deps import (
@@ -54,6 +54,7 @@ def bot_name(level: str) -> str:
 
 templates.env.globals["bot_name"] = bot_name
 router = APIRouter()
+router.include_router(pwa.router)  # /sw.js and /manifest.webmanifest at the root
 SITE = Domain("site")
 TOO_MANY_ATTEMPTS = N_("too many attempts")
 TOO_MANY_FOR_ACCOUNT = N_("too many attempts for this account; wait a few minutes")

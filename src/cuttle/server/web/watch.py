@@ -23,6 +23,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from sqlalchemy import desc, func, select
+from sqlalchemy.orm import Session
 
 from cuttle.bots.ladder import ladder_ratings
 from cuttle.engine.errors import CuttleError
@@ -46,7 +47,7 @@ from .deps import (
     service_of,
     set_cookie,
 )
-from .pages import render
+from .pages import bot_name, render
 
 router = APIRouter()
 
@@ -71,6 +72,24 @@ def bot_strength(level: str) -> float:
     return float(found.rating) if found else RANDOM_BOT
 
 
+def activity(db: Session, ids: list[str]) -> dict[str, tuple[int, float]]:
+    """Each of the games ``ids`` that has moves: how many, and when the last was played."""
+    if not ids:
+        return {}
+    rows = db.execute(
+        select(MoveRow.game_id, func.count(), func.max(MoveRow.created_at))
+        .where(MoveRow.game_id.in_(ids))
+        .group_by(MoveRow.game_id)
+    ).all()
+    return {str(gid): (int(n), float(last)) for gid, n, last in rows}
+
+
+def idle(row: GameRow, moves: dict[str, tuple[int, float]], now: float) -> bool:
+    """Whether the game of ``row`` has had no move for :data:`IDLE_AFTER` seconds."""
+    _, last = moves.get(row.id, (0, row.clock_start or row.created_at))
+    return now - last > IDLE_AFTER
+
+
 def live_games(request: Request, now: float | None = None) -> list[dict[str, Any]]:
     """The public games in progress, strongest first (then the most moves), each a
     :func:`~.api.game_summary` with ``moves``, ``strength``, ``bots_only`` and ``url``;
@@ -93,18 +112,7 @@ def live_games(request: Request, now: float | None = None) -> list[dict[str, Any
         by_game: dict[str, list[SeatRow]] = {}
         for s in seats:
             by_game.setdefault(s.game_id, []).append(s)
-        moves = {
-            gid: (int(n), float(last))
-            for gid, n, last in (
-                db.execute(
-                    select(MoveRow.game_id, func.count(), func.max(MoveRow.created_at))
-                    .where(MoveRow.game_id.in_(ids))
-                    .group_by(MoveRow.game_id)
-                ).all()
-                if ids
-                else []
-            )
-        }
+        moves = activity(db, ids)
         people = sorted(
             {f"u:{s.user_id}" for ss in by_game.values() for s in ss if s.user_id is not None}
         )
@@ -119,9 +127,9 @@ def live_games(request: Request, now: float | None = None) -> list[dict[str, Any
     out = []
     for row in rows:
         seated = by_game.get(row.id, [])
-        count, last = moves.get(row.id, (0, row.clock_start or row.created_at))
-        if now - last > IDLE_AFTER:
+        if idle(row, moves, now):
             continue
+        count = moves.get(row.id, (0, 0.0))[0]
         strengths = [
             bot_strength(s.bot) if s.bot else rated.get(f"u:{s.user_id}", UNRATED) for s in seated
         ]
@@ -135,18 +143,18 @@ def live_games(request: Request, now: float | None = None) -> list[dict[str, Any
     return out[:LISTED]
 
 
-def exhibitions_in_play(request: Request) -> int:
-    """How many games of bots only are in play on the site; a blocking read."""
+def exhibitions_in_play(request: Request, now: float | None = None) -> int:
+    """How many games of bots only are in play on the site (not counting one idle for
+    :data:`IDLE_AFTER`: its bots stopped with a server and nobody opened it since); a
+    blocking read."""
+    now = time.time() if now is None else now
     with service_of(request).sessions() as db:
         people = select(SeatRow.game_id).where(SeatRow.bot.is_(None))
-        return int(
-            db.scalar(
-                select(func.count())
-                .select_from(GameRow)
-                .where(GameRow.status == "playing", GameRow.id.not_in(people))
-            )
-            or 0
-        )
+        rows = db.scalars(
+            select(GameRow).where(GameRow.status == "playing", GameRow.id.not_in(people))
+        ).all()
+        moves = activity(db, [r.id for r in rows])
+    return sum(1 for r in rows if not idle(r, moves, now))
 
 
 def exhibition_spec(body: dict[str, Any], user_id: int) -> GameSpec:
@@ -186,8 +194,13 @@ def exhibition_spec(body: dict[str, Any], user_id: int) -> GameSpec:
 
 @router.get("/api/watch/games")
 async def watch_games(request: Request) -> dict[str, Any]:
-    """The public games in progress, strongest first."""
-    return {"games": await offload_of(request)(live_games, request)}
+    """The public games in progress, strongest first; each seat with ``shown``, its name
+    as the table says it in the reader's language ("Easy bot")."""
+    games = await offload_of(request)(live_games, request)
+    for game in games:
+        for seat in game["seats"]:
+            seat["shown"] = bot_name(seat["bot"]) if seat["bot"] else seat["name"]
+    return {"games": games}
 
 
 @router.post("/api/watch/exhibitions")

@@ -1,5 +1,7 @@
 // Lobby: learn to play, quick play, game creation with rule sets, variants and seats,
-// and the open games, refreshed every few seconds.
+// the open games and the games in progress, refreshed every few seconds.
+import { askToNotify } from "/static/notify.js";
+
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const $ = (id) => document.getElementById(id);
 const REFRESH_MS = 3000;
@@ -111,11 +113,14 @@ function refreshSeats() {
     row.className = "seat-row row";
     const radio = Object.assign(document.createElement("input"), { type: "radio", name: "my-seat", value: i, checked: i === 0 });
     radio.setAttribute("aria-label", _("sit in seat {seat}", { seat: `p${i}` }));
+    const pick = document.createElement("label"); // the seat's name taps its radio too
+    pick.className = "seat-pick";
+    pick.append(radio, ` p${i} `);
     const sel = levelSelect(i === 0 || $("create-clock").value ? "person" : "easy");
     sel.className = "seat-kind";
     sel.setAttribute("aria-label", _("seat {seat}", { seat: `p${i}` }));
     sel.onchange = () => consistentClock("seat");
-    row.append(radio, document.createTextNode(` p${i} `), sel);
+    row.append(pick, sel);
     box.appendChild(row);
   }
 }
@@ -170,17 +175,56 @@ function renderOpen(games) {
 
 function wireJoins() {
   for (const b of document.querySelectorAll("button.join")) {
-    b.onclick = async () => { const g = await post(`/api/games/${b.dataset.game}/join`, {}, "open-error"); location.href = g.url; };
+    b.onclick = async () => {
+      askToNotify(); // a game between people: "your move" may come while looking elsewhere
+      const g = await post(`/api/games/${b.dataset.game}/join`, {}, "open-error");
+      location.href = g.url;
+    };
+  }
+}
+
+const LIVE_SHOWN = 8;
+
+// The games in progress (from /api/watch/games, strongest first), each with a link to
+// watch it; no card of any game is in that list.
+function renderLive(games) {
+  const body = $("live-games").querySelector("tbody");
+  body.replaceChildren();
+  if (!games.length) {
+    const tr = Object.assign(document.createElement("tr"), { className: "none" });
+    tr.appendChild(Object.assign(document.createElement("td"), { colSpan: 4, textContent: _("No game is being played now.") }));
+    body.appendChild(tr);
+    return;
+  }
+  for (const g of games.slice(0, LIVE_SHOWN)) {
+    const tr = document.createElement("tr");
+    tr.dataset.game = g.id;
+    const players = g.seats.map((s) => s.shown || s.name).join(", ");
+    const watch = Object.assign(document.createElement("a"), { href: g.url, className: "watch", textContent: _("Watch") });
+    watch.setAttribute("aria-label", _("Watch {players} ({rules})", { players, rules: g.rules }));
+    const cells = [
+      Object.assign(document.createElement("td"), { textContent: g.rules }),
+      Object.assign(document.createElement("td"), { textContent: players }),
+      Object.assign(document.createElement("td"), { className: "moves", textContent: g.moves }),
+      document.createElement("td"),
+    ];
+    cells[3].appendChild(watch);
+    tr.append(...cells);
+    body.appendChild(tr);
   }
 }
 
 async function refreshOpen() {
   try {
-    const r = await fetch("/api/games", { headers: { accept: "application/json" } });
-    if (r.ok) {
-      renderOpen(await r.json());
+    const [open, live] = await Promise.all([
+      fetch("/api/games", { headers: { accept: "application/json" } }),
+      fetch("/api/watch/games", { headers: { accept: "application/json" } }),
+    ]);
+    if (open.ok) {
+      renderOpen(await open.json());
       $("open-updated").textContent = _("(updated {time})", { time: new Date().toLocaleTimeString(document.documentElement.lang || undefined) });
     }
+    if (live.ok) renderLive((await live.json()).games);
   } catch { /* offline: try again later */ }
 }
 
@@ -224,6 +268,7 @@ $("create").onsubmit = async (e) => {
   e.preventDefault();
   const seats = [...document.querySelectorAll(".seat-kind")].map((s) =>
     s.value === "person" ? { kind: "human" } : { kind: "bot", level: s.value });
+  if (seats.filter((s) => s.kind === "human").length > 1) askToNotify(); // waiting for people
   const mine = document.querySelector('input[name="my-seat"]:checked');
   const g = await post("/api/games", {
     rules: $("create-rules").value, players: Number($("create-players").value), seats,
@@ -237,5 +282,6 @@ $("create").onsubmit = async (e) => {
 };
 wireJoins();
 init();
+refreshOpen();
 setInterval(() => { if (!document.hidden) refreshOpen(); }, REFRESH_MS);
 document.addEventListener("visibilitychange", () => { if (!document.hidden) refreshOpen(); });
