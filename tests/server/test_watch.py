@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import closing
 
 import pytest
 from srvutil import Client, ServerProc, cards_in, check_no_hidden
@@ -181,6 +182,13 @@ def test_at_most_eight_games_of_bots_play_at_once(slow: ServerProc) -> None:
     expected = round((ratings["easy"].rating + ratings["hard"].rating) / 2)
     for gid in made:
         assert games[gid]["bots_only"] is True and games[gid]["strength"] == expected
+    # One idle for two hours (its bots stopped with a server, say): no longer listed,
+    # no longer counted, so another game of bots may start.
+    with closing(slow.db()) as db, db:
+        db.execute("update games set created_at = created_at - 7200 where id=?", (made[0],))
+    assert made[0] not in {g["id"] for g in listed(organiser)}
+    again = organiser.post("/api/watch/exhibitions", {"levels": ["easy", "hard"]})
+    assert again.status_code == 201, again.text
 
 
 def test_a_malformed_exhibition_request_is_a_400(alice: Client) -> None:
