@@ -280,6 +280,8 @@ def test_the_tv_shows_the_strongest_game_then_the_next(site: ServerProc, browser
     resign_by_socket(strong_page, strong)
     expect(tv.locator("#status-line")).to_contain_text("Game over", timeout=8000)
     expect(tv.locator("#tv-root")).to_have_attribute("data-ended", strong)
+    expect(tv.locator("#tv-next")).to_contain_text(re.compile(r"The next game in \d seconds?…"))
+    shot(tv, "tv-dark-game-over.png", full_page=False)
     expect(tv.locator("#tv-root")).to_have_attribute("data-game", weak, timeout=15000)
     expect(tv.locator("#tv-title")).to_contain_text("Level 1 bot")
     # What the TV was sent of each game: nothing a spectator may not see.

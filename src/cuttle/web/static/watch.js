@@ -91,6 +91,7 @@ const tv = {
   pumping: false,
   ended: new Set(), // games seen to the end: never picked again
   lookTimer: null,
+  nextTimer: null, // the countdown to the next game
 };
 
 function tvDraw(lastText) {
@@ -154,7 +155,16 @@ function tvEnded() {
   if (!tv.game || tv.ended.has(tv.game.id)) return;
   tv.ended.add(tv.game.id);
   $("tv-root").dataset.ended = tv.game.id;
-  setTimeout(tvLook, NEXT_AFTER_MS);
+  const next = $("tv-next");
+  const until = performance.now() + NEXT_AFTER_MS;
+  const tick = () => {
+    const left = Math.ceil((until - performance.now()) / 1000);
+    if (left <= 0) { next.hidden = true; tvLook(); return; }
+    next.textContent = _n("The next game in {n} second…", "The next game in {n} seconds…", left);
+    next.hidden = false;
+    tv.nextTimer = setTimeout(tick, 250);
+  };
+  tick();
 }
 
 function tvClose() {
@@ -163,6 +173,8 @@ function tvClose() {
 
 function tvWatch(game) {
   tvClose();
+  clearTimeout(tv.nextTimer);
+  $("tv-next").hidden = true;
   tv.game = game; tv.n = tv.shown = 0; tv.queue = []; tv.meta = {};
   const root = $("tv-root");
   root.dataset.game = game.id;
@@ -192,6 +204,7 @@ async function tvLook() {
     $("tv-title").textContent = _("Cuttle TV");
     $("status-line").textContent = _("No game is in progress right now: looking again in a moment.");
     $("tv-last").textContent = "";
+    $("tv-next").hidden = true;
     $("board").replaceChildren();
     tv.lookTimer = setTimeout(tvLook, REFRESH_MS);
     return;
