@@ -61,6 +61,11 @@ async def settle(pilot: Pilot[Any]) -> TableScreen:
     raise AssertionError("the table did not come to rest")
 
 
+def focused(app: CuttleApp) -> Widget | None:
+    """The widget with the keyboard focus."""
+    return app.focused
+
+
 def in_sight(widget: Widget, size: tuple[int, int]) -> bool:
     """Whether all of ``widget`` is drawn inside the terminal."""
     region = widget.region
@@ -132,7 +137,7 @@ async def test_the_move_list_and_the_log_scroll_from_the_keyboard() -> None:
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         await pilot.press("l")  # the log: focused, and given more rows
         await pilot.pause()
-        assert app.focused is log
+        assert focused(app) is log
         assert log.size.height > log_rows
         await pilot.press("pageup")
         await pilot.pause()
@@ -142,7 +147,7 @@ async def test_the_move_list_and_the_log_scroll_from_the_keyboard() -> None:
         assert log.scroll_y == 0
         await pilot.press("m")  # the move list: focused, given more rows, ↓ walks it
         await pilot.pause()
-        assert app.focused is moves
+        assert focused(app) is moves
         assert moves.size.height > move_rows
         assert moves.highlighted == 0
         await pilot.press("down", "down")

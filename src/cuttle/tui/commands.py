@@ -22,27 +22,22 @@ Command = tuple[str, Callable[[], object], str]
 
 
 def table_commands(table: TableScreen) -> Iterator[Command]:
-    """What the player may do at ``table`` now, as palette entries (moves first)."""
+    """What the player may do at ``table`` now, as palette entries: draw or pass, the
+    table's actions, then every other move on offer."""
     s = table.session
     legal = s.legal()
-    for number, move in enumerate(legal, start=1):
-        play = partial(table.play_move, move)
-        if move == "draw":
-            yield (
-                _("Draw a card"),
-                play,
-                _("Take the top card of the deck (move {n}).").format(n=number),
-            )
-        elif move == "pass":
-            yield (
-                _("Pass"),
-                play,
-                _("The deck is empty: pass the turn (move {n}).").format(n=number),
-            )
-        else:
-            label = move_label(move).plain
-            told = _("Play move {n}: {move}").format(n=number, move=label)
-            yield told, play, _("One of the moves on offer now.")
+    if "draw" in legal:
+        yield (
+            _("Draw a card"),
+            partial(table.play_move, "draw"),
+            _("Take the top card (move {n}).").format(n=legal.index("draw") + 1),
+        )
+    if "pass" in legal:
+        yield (
+            _("Pass"),
+            partial(table.play_move, "pass"),
+            _("The deck is empty: pass (move {n}).").format(n=legal.index("pass") + 1),
+        )
     if s.human_to_act:
         yield _("Hint"), table.action_hint, _("The moves with their estimated chances (h).")
     yield _("Save the record"), table.action_save, _("Write the game's record to a file (s).")
@@ -56,6 +51,10 @@ def table_commands(table: TableScreen) -> Iterator[Command]:
     yield _("Go to the log"), table.action_focus_log, _("Scroll the game told in words (l).")
     yield _("Help"), table.action_help, _("Keys, panels and how to play (?).")
     yield _("Leave the table"), table.action_quit_table, _("Asks first while a game is on (q).")
+    for number, move in enumerate(legal, start=1):
+        if move not in ("draw", "pass"):
+            told = _("Play move {n}: {move}").format(n=number, move=move_label(move).plain)
+            yield told, partial(table.play_move, move), _("One of the moves on offer now.")
 
 
 class TableCommands(Provider):
