@@ -9,7 +9,8 @@
   "use strict";
   const root = document.documentElement;
   const dark = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
-  const t = (msg) => (typeof window._ === "function" ? window._(msg) : msg);
+  // static/i18n.js (loaded just before) defines _(); the English words without it.
+  const _ = typeof window._ === "function" ? window._ : (msg) => msg;
   const CHOICES = {
     theme: { key: "cuttle.theme", values: ["auto", "light", "dark"], fallback: "auto" },
     deck: { key: "cuttle.deck", values: ["two", "four"], fallback: "two" },
@@ -41,9 +42,9 @@
   // The words of each choice (one message each, in the page's language).
   function words() {
     return {
-      theme: [t("Colours"), { auto: t("As the system"), light: t("Light"), dark: t("Dark") }],
-      deck: [t("Deck"), { two: t("Two colours"), four: t("Four colours (♦ blue, ♣ green)") }],
-      back: [t("Card backs"), { red: t("Red"), blue: t("Blue"), green: t("Green") }],
+      theme: [_("Colours"), { auto: _("As the system"), light: _("Light"), dark: _("Dark") }],
+      deck: [_("Deck"), { two: _("Two colours"), four: _("Four colours (♦ blue, ♣ green)") }],
+      back: [_("Card backs"), { red: _("Red"), blue: _("Blue"), green: _("Green") }],
     };
   }
 
@@ -56,7 +57,7 @@
       + '<path d="M12 3a9 9 0 1 0 0 18z" fill="currentColor"/>'
       + '<circle cx="12" cy="12" r="8.2" fill="none" stroke="currentColor" stroke-width="1.6"/></svg>';
     const label = document.createElement("span");
-    label.textContent = t("Theme");
+    label.textContent = _("Theme");
     summary.appendChild(label);
     const box = document.createElement("div");
     box.className = "theme-opts";
