@@ -13,6 +13,8 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import signal
+import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -36,16 +38,30 @@ def _get_pool(workers: int) -> ProcessPoolExecutor:
     if _pool is None or _pool_size < workers:
         if _pool is not None:
             _pool.shutdown(cancel_futures=True)
-        # forkserver (or spawn): safe to start from a program that runs threads, such
-        # as the terminal app; fork could copy a lock held by another thread.
-        methods = multiprocessing.get_all_start_methods()
-        method = "forkserver" if "forkserver" in methods else "spawn"
-        ctx = multiprocessing.get_context(method)
+        ctx = multiprocessing.get_context(start_method())
         _pool = ProcessPoolExecutor(
             max_workers=workers, mp_context=ctx, initializer=_ignore_interrupts
         )
         _pool_size = workers
     return _pool
+
+
+def start_method() -> str:
+    """How the search workers start: ``fork`` from a Linux process with one thread and
+    no PyTorch loaded, else ``forkserver`` (or ``spawn``).
+
+    A forked worker inherits the program as it is and never imports its main module
+    again, so a script that plays a search bot at its top level needs no
+    ``if __name__ == "__main__":`` guard (docs/bots.md). ``forkserver`` and ``spawn``
+    import the main module in every worker; they are kept where ``fork`` is unsafe: a
+    program that runs threads (the terminal app; a fork could copy a lock another thread
+    holds) or has loaded PyTorch (its thread pools do not survive a fork).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    single = threading.active_count() == 1 and "torch" not in sys.modules
+    if sys.platform == "linux" and "fork" in methods and single:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
 
 
 def _ignore_interrupts() -> None:
