@@ -15,8 +15,11 @@ from ..errors import ServiceError
 from ..models import User
 from .keys import check_key
 from .matches import Matches
-from .models import LeagueChallenge
+from .models import LeagueChallenge, LeagueMatch
 from .people import names_of, user_named
+
+ANSWERED_LISTED = 5
+"""How many of a player's own answered challenges :meth:`Challenges.challenges` lists."""
 
 
 class Challenges:
@@ -44,7 +47,9 @@ class Challenges:
             return {"id": c.id, "to": other.display, "rules": rules, "status": "open"}
 
     def challenges(self, user: User) -> dict[str, list[dict[str, Any]]]:
-        """Open challenges to and from ``user``."""
+        """Open challenges to and from ``user``, and ``answered``: the newest
+        :data:`ANSWERED_LISTED` of ``user``'s own that were accepted (with the ``url`` of
+        the match's game) or declined, so that a waiting challenger's page can follow."""
         with self.sessions() as db:
             rows = db.scalars(
                 select(LeagueChallenge)
@@ -54,7 +59,22 @@ class Challenges:
                 )
                 .order_by(LeagueChallenge.id)
             ).all()
-            names = names_of(db, [i for c in rows for i in (c.from_id, c.to_id)])
+            answered = db.scalars(
+                select(LeagueChallenge)
+                .where(
+                    LeagueChallenge.from_id == user.id,
+                    LeagueChallenge.status.in_(("accepted", "declined")),
+                )
+                .order_by(LeagueChallenge.id.desc())
+                .limit(ANSWERED_LISTED)
+            ).all()
+            everyone = [*rows, *answered]
+            names = names_of(db, [i for c in everyone for i in (c.from_id, c.to_id)])
+            urls = {
+                c.id: self.matches.to_json(db, m)["url"]
+                for c in answered
+                if c.match_id is not None and (m := db.get(LeagueMatch, c.match_id)) is not None
+            }
 
         def js(c: LeagueChallenge) -> dict[str, Any]:
             return {"id": c.id, "from": names[c.from_id], "to": names[c.to_id], "rules": c.rules}
@@ -62,6 +82,7 @@ class Challenges:
         return {
             "incoming": [js(c) for c in rows if c.to_id == user.id],
             "outgoing": [js(c) for c in rows if c.from_id == user.id],
+            "answered": [{**js(c), "status": c.status, "url": urls.get(c.id)} for c in answered],
         }
 
     def answer(self, user: User, challenge_id: int, accept: bool) -> dict[str, Any]:

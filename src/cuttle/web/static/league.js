@@ -1,4 +1,7 @@
-// The league: live brackets, organiser buttons, the ranked queue and challenges.
+// The league: live brackets, organiser buttons, the ranked queue and challenges (live:
+// a challenge appears, and an accepted one opens its game, without a reload).
+import { askToNotify, notify } from "/static/notify.js";
+
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const $ = (id) => document.getElementById(id);
 
@@ -78,23 +81,89 @@ if (queue) {
   };
   queue.onsubmit = async (e) => {
     e.preventDefault();
+    askToNotify();
     if (show(await post("/api/league/queue", { rules: queue.rules.value }))) setTimeout(poll, 1500);
   };
   leave.onclick = async () => show(await post("/api/league/queue/leave"));
   poll();
 }
 
+// Challenges, kept live by a short poll of /api/league/challenges: a new challenge shows
+// (and is told in a hidden tab), and when the player one challenged from this page
+// accepts, the challenger is taken to the match's game.
+const CHALLENGES_MS = 2000;
+const challengeList = $("challenge-list");
+
+function challengeLine(c, way) {
+  const p = document.createElement("p");
+  p.className = way === "in" ? "row challenge" : "row challenge muted";
+  p.dataset.id = c.id; p.dataset.way = way;
+  p.textContent = way === "in"
+    ? _("{name} challenges you ({rules})", { name: c.from, rules: c.rules })
+    : _("You challenged {name} ({rules})", { name: c.to, rules: c.rules });
+  const answers = way === "in" ? [["accept", _("Accept")], ["decline", _("Decline")]] : [["decline", _("Cancel")]];
+  for (const [answer, label] of answers) {
+    const b = Object.assign(document.createElement("button"), { type: "button", textContent: label });
+    b.dataset.challenge = c.id; b.dataset.answer = answer;
+    p.append(" ", b);
+  }
+  return p;
+}
+
+function wireAnswers() {
+  for (const b of document.querySelectorAll("button[data-challenge]")) {
+    b.onclick = async () => {
+      const r = await post(`/api/league/challenges/${b.dataset.challenge}/${b.dataset.answer}`);
+      if (r.match) location.href = r.match.url; else refreshChallenges();
+    };
+  }
+}
+
+const shownIds = (way) => new Set([...document.querySelectorAll(`#challenge-list [data-way="${way}"]`)].map((p) => Number(p.dataset.id)));
+let waitingFor = challengeList ? shownIds("out") : new Set(); // sent from this page, not yet answered
+let incoming = challengeList ? shownIds("in") : new Set();
+
+async function refreshChallenges() {
+  let data;
+  try {
+    const r = await fetch("/api/league/challenges");
+    if (!r.ok) return;
+    data = await r.json();
+  } catch { return; /* offline: the next poll tries again */ }
+  for (const c of data.answered || []) {
+    if (!waitingFor.has(c.id)) continue;
+    if (c.status === "accepted" && c.url) {
+      notify(_("{name} accepted your challenge: your match begins.", { name: c.to }), { tag: "challenge", url: c.url });
+      location.href = c.url;
+      return;
+    }
+    $("challenge-news").textContent = _("{name} declined your challenge.", { name: c.to });
+  }
+  const lines = [];
+  for (const c of data.incoming) {
+    const line = challengeLine(c, "in");
+    if (!incoming.has(c.id)) {
+      line.classList.add("news");
+      notify(_("{name} challenges you to a ranked match ({rules}).", { name: c.from, rules: c.rules }), { tag: `challenge-${c.id}`, url: "/" });
+    }
+    lines.push(line);
+  }
+  for (const c of data.outgoing) lines.push(challengeLine(c, "out"));
+  challengeList.replaceChildren(...lines);
+  incoming = new Set(data.incoming.map((c) => c.id));
+  waitingFor = new Set(data.outgoing.map((c) => c.id));
+  wireAnswers();
+}
+
 const challenge = $("challenge");
 if (challenge) {
   challenge.onsubmit = async (e) => {
     e.preventDefault();
+    askToNotify();
     await post("/api/league/challenges", { opponent: challenge.opponent.value, rules: challenge.rules.value });
-    location.reload();
+    challenge.opponent.value = "";
+    await refreshChallenges();
   };
 }
-for (const b of document.querySelectorAll("button[data-challenge]")) {
-  b.onclick = async () => {
-    const r = await post(`/api/league/challenges/${b.dataset.challenge}/${b.dataset.answer}`);
-    if (r.match) location.href = r.match.url; else location.reload();
-  };
-}
+wireAnswers();
+if (challengeList) setInterval(refreshChallenges, CHALLENGES_MS);
