@@ -87,8 +87,11 @@ def watch_frames(page: Page) -> list[dict[str, Any]]:
 
 
 def fast(ctx: BrowserContext) -> BrowserContext:
-    """Show other seats' moves at once in ``ctx`` (the table's pace setting at 0 ms)."""
-    ctx.add_init_script("localStorage.setItem('cuttle.pace', '0')")
+    """Show other seats' moves at once in ``ctx`` (the table's pace setting at 0 ms), with
+    the experts' notation tools switched on ("Type moves": every legal move listed)."""
+    ctx.add_init_script(
+        "localStorage.setItem('cuttle.pace', '0'); localStorage.setItem('cuttle.expert', '1')"
+    )
     return ctx
 
 

@@ -81,11 +81,10 @@ function seatEl(view, meta, s, me, hooks, compact) {
   head.appendChild(el("span", "score", compact ? `${score}/${goal}` : _("{score} / {goal} points", { score, goal })));
   const hand = view.hands[s];
   if (compact) head.appendChild(el("span", "hand-count", _("{n} in hand", { n: hand.length })));
-  // One badge in words: who moves now, and whose turn an answer interrupts.
-  const live = !over && meta.status !== "open";
-  const turn = live && view.turn === s;
+  // One badge in words, on the seat that acts now (none once the game is over): whose
+  // move it is, or who is answering another seat's card.
+  const turn = view.turn === s;
   if (acting) head.appendChild(el("span", "badge act", turn ? (s === me ? _("your move") : _("to move")) : _("answering")));
-  else if (turn) head.appendChild(el("span", "badge", s === me ? _("your turn") : _("their turn")));
   if (view.skips && view.skips[s]) head.appendChild(el("span", "badge", _("skips a turn")));
   box.appendChild(head);
   const f = view.fields[s];

@@ -95,6 +95,14 @@ export function stackEl(stack, opts = {}, nameOf = (s) => `p${s}`) {
     c.title = _("{card} → {seat}", { card: cardLabel(cover.card), seat: nameOf(cover.to) });
     wrap.appendChild(c);
   }
+  const covers = (stack.jacks || stack.jokers || []).length;
+  if (covers > 1) { // several jacks on one card: how many, at a glance (each is also shown)
+    const count = document.createElement("span");
+    count.className = "cover-count";
+    count.setAttribute("aria-hidden", "true");
+    count.textContent = `×${covers}`;
+    wrap.appendChild(count);
+  }
   return wrap;
 }
 

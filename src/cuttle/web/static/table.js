@@ -6,17 +6,23 @@
 // least `pace` ms after the one before (localStorage "cuttle.pace"), each with the moved
 // card highlighted and the move told in words. While the socket is down, or a move of
 // ours is on its way, the board takes no clicks, and says so.
+//
+// Cards travel from where they were to where they go (motion.js), a card may be dragged
+// onto its target as well as clicked (drag.js), and the seat that decides shows
+// "thinking…". The notation tools (every legal move listed, a typed move) wait behind
+// the "Type moves" switch for experts (localStorage "cuttle.expert").
 import { CARD_RE, cardLabel, shortName } from "./cards.js";
 import { endSentence, nameList, renderBoard, seatName, statusText } from "./board.js";
 import { play as sound, setSound, soundOn } from "./sound.js";
 import { hinter } from "./hints.js";
 import { phasePrompt, selectionPrompt, waitingPrompt } from "./prompts.js";
+import { motionOn, snapshot, travel } from "./motion.js";
+import { draggable } from "./drag.js";
 
 const root = document.getElementById("table-root");
 const gid = root.dataset.game;
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const $ = (id) => document.getElementById(id);
-const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 const narrow = window.matchMedia("(max-width: 760px)");
 const learn = new URLSearchParams(location.search).has("learn");
 const hints = hinter(gid, learn);
@@ -163,6 +169,7 @@ function onMessage(m) {
     inFlight = null;
     if (!connected) setConnected(true);
     draw();
+    fitPhone();
   } else if (m.t === "event") {
     if (m.n !== recvN + 1) { send({ t: "sync", n: recvN }); return; }
     recvN = m.n;
@@ -353,7 +360,14 @@ function draw() {
   };
   const compact = narrow.matches && view.hands.length >= 3;
   const board = $("board");
+  const before = lastMove && lastMove.fresh && motionOn() ? snapshot(board) : null;
   renderBoard(board, view, { ...meta }, me, hooks, { compact });
+  if (before) {
+    const m = /^p(\d+): (\S+)/.exec(lastMove.line);
+    travel(board, before, m ? Number(m[1]) : null, !!m && m[2] === "draw");
+  }
+  fieldDrop = fieldMove;
+  markThinking(board, busy || over || waiting);
   board.setAttribute("aria-busy", busy ? "true" : "false");
   board.classList.toggle("busy", !!inFlight);
   markLastMove();
@@ -368,7 +382,8 @@ function draw() {
   renderHint(moves);
   renderLog();
   if (!again && lostFocus() && moves.length) nextFocus(board);
-  $("movebox").hidden = $("expert").hidden = over || me === null;
+  $("movebox").hidden = over || me === null;
+  $("expert").hidden = over || me === null || !expertOn();
   $("btn-rematch").hidden = !over || me === null;
   $("btn-rematch").textContent = (meta.rematch_asked || []).includes(me) ? _("Rematch asked") : (meta.rematch_asked || []).length ? _("Accept rematch") : _("Rematch");
   $("btn-rematch").disabled = (meta.rematch_asked || []).includes(me);
@@ -410,7 +425,8 @@ function markLastMove() {
   }
   if (node) {
     node.classList.add("just-moved");
-    if (lastMove.fresh && !reduceMotion.matches) node.classList.add("arrive");
+    // A card that did not travel (it was shown where it lands) arrives in place.
+    if (lastMove.fresh && motionOn() && !node.dataset.travel) node.classList.add("arrive");
   }
 }
 
@@ -439,6 +455,51 @@ function nextFocus(board) {
     $("actions").querySelector("button");
   if (to) to.focus({ preventScroll: true });
 }
+
+// The seat that decides now, when it is not this reader and nothing is on its way:
+// its badge says "thinking…" (a bot or a person choosing a move).
+function markThinking(board, idle) {
+  if (idle || view.to_act === me || view.to_act === null || view.to_act === undefined) return;
+  const badge = board.querySelector(`.seat[data-seat="${view.to_act}"] .badge.act`);
+  if (!badge) return;
+  badge.classList.add("thinking");
+  badge.textContent = _("thinking…");
+  badge.setAttribute("aria-label", _("{name} is thinking", { name: seatName(meta, view.to_act) }));
+}
+
+// The notation tools for experts, shown only when switched on (remembered here).
+function expertOn() {
+  return localStorage.getItem("cuttle.expert") === "1";
+}
+
+function expertButton() {
+  const on = expertOn();
+  $("btn-expert").setAttribute("aria-pressed", on ? "true" : "false");
+}
+$("btn-expert").onclick = () => {
+  localStorage.setItem("cuttle.expert", expertOn() ? "0" : "1");
+  expertButton();
+  draw();
+};
+expertButton();
+
+// Drag and drop: a playable card picked up is selected (its targets light up); let go
+// over a target, a seat or one's own field, it plays there as a click would.
+let fieldDrop = null; // the move a drop on one's own field makes, as drawn last
+draggable($("board"), {
+  canDrag: (card) => connected && !inFlight && !queue.length &&
+    legal.some((m) => m.split(" ")[1] === card && !m.startsWith("discard ")),
+  begin: (card) => { selected = card; selectedTarget = null; selectedSeat = null; draw(); },
+  cancel: () => { selected = null; draw(); },
+  drop: (node) => {
+    const target = node && node.closest(".card.target");
+    if (target) { target.click(); return; }
+    const seat = node && node.closest(".seat.target");
+    if (seat) { seat.click(); return; }
+    if (node && node.closest(".seat.mine") && fieldDrop) { play(fieldDrop.text); return; }
+    selected = null; draw(); // let go elsewhere: nothing is played
+  },
+});
 
 function chooseTarget(c) {
   if (c === selectedTarget) { selectedTarget = null; selectedSeat = null; draw(); return; }
@@ -603,7 +664,20 @@ soundButton();
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape") { selected = null; discardSel = []; draw(); }
 });
-narrow.addEventListener("change", () => draw());
+// On a phone the actions follow the board (held at the bottom of the screen, see
+// site.css) and the table fills the screen once it is drawn; wider, they sit at the side.
+function placeMovebox() {
+  if (narrow.matches) $("board").after($("movebox"));
+  else $("notice").after($("movebox"));
+}
+placeMovebox();
+narrow.addEventListener("change", () => { placeMovebox(); draw(); });
+let fitted = false;
+function fitPhone() {
+  if (fitted || !narrow.matches) return;
+  fitted = true;
+  root.scrollIntoView({ block: "start" });
+}
 const join = $("join-button");
 if (join) {
   join.onclick = async () => {
