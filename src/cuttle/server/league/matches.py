@@ -19,6 +19,7 @@ from ..models import User
 from .keys import split_key
 from .models import LeagueMatch
 from .people import names_of
+from .ratings import match_rating_changes
 from .settings import Clock, moment_of, stamp
 
 
@@ -93,12 +94,20 @@ class Matches:
         }
 
     def match(self, match_id: int) -> dict[str, Any]:
-        """A match's summary; 404 if none."""
+        """A match's summary, with ``rating_change``: how it moved each player's rating
+        (``[12, -12]``, in the players' order; ``None`` until it is rated); 404 if none."""
         with self.sessions() as db:
             m = db.get(LeagueMatch, match_id)
             if m is None:
                 raise ServiceError(N_("no such match"), 404)
-            return self.to_json(db, m)
+            changes = match_rating_changes(db, m.id)
+            subjects = (f"u:{m.player1_id}", f"u:{m.player2_id}")
+            return {
+                **self.to_json(db, m),
+                "rating_change": [changes[s] for s in subjects]
+                if all(s in changes for s in subjects)
+                else None,
+            }
 
     def matches_of(
         self, user_id: int, limit: int = 20, open_only: bool = False

@@ -258,3 +258,30 @@ class Ratings:
                 }
             )
         return ratings
+
+
+def match_rating_changes(db: Session, match_id: int) -> dict[str, int]:
+    """How a rated match moved each player's rating, by subject (``u:<id>``): the rating
+    after it minus the one before (the previous point of that rating's history, or a new
+    player's rating), rounded; empty while the match is not rated."""
+    points = db.scalars(
+        select(LeagueRatingPoint).where(
+            LeagueRatingPoint.match_id == match_id, LeagueRatingPoint.pool == PEOPLE
+        )
+    ).all()
+    changes: dict[str, int] = {}
+    for p in points:
+        before = db.scalar(
+            select(LeagueRatingPoint.rating)
+            .where(
+                LeagueRatingPoint.pool == p.pool,
+                LeagueRatingPoint.rules == p.rules,
+                LeagueRatingPoint.subject == p.subject,
+                LeagueRatingPoint.id < p.id,
+            )
+            .order_by(LeagueRatingPoint.id.desc())
+            .limit(1)
+        )
+        start = LICHESS.new_rating().rating if before is None else before
+        changes[p.subject] = round(p.rating - start)
+    return changes

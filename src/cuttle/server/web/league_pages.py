@@ -228,7 +228,13 @@ async def match(request: Request, match_id: RowId) -> Response:
     """A match: its players, score and every game."""
     ctx = await ensure_async(request)
     m = await offload_of(request)(league_of(request).match, match_id)
-    return render(request, ctx, "league_match.html", m=m)
+    changes = [signed(d) for d in m["rating_change"]] if m.get("rating_change") else None
+    return render(request, ctx, "league_match.html", m=m, changes=changes)
+
+
+def signed(change: int) -> str:
+    """A rating change as players read it: ``+12``, ``−12`` (a minus sign), ``±0``."""
+    return f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "±0"
 
 
 @router.get("/players/{name}/rating.svg")

@@ -248,6 +248,18 @@ def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
 
     others = [seat_name(s) for s in seats if s["seat"] not in mine]
     won_, lost, draw, someone = OUTCOMES.get(game["termination"] or "", OUTCOMES[""])
+    winners = {int(p[1:]) for p in str(game["result"] or "").split() if p[1:].isdigit()}
+    versus: list[tuple[str, str]] = []  # (opponent, "won" | "lost" | "drawn"), for head-to-head
+    if game["status"] == "over" and mine:
+        for s in seats:
+            if s["seat"] in mine:
+                continue
+            if game["result"] == "draw":
+                versus.append((seat_name(s), "drawn"))
+            elif mine & winners:
+                versus.append((seat_name(s), "won"))
+            elif s["seat"] in winners:
+                versus.append((seat_name(s), "lost"))
     if game["status"] == "open":
         outcome = SITE.gettext("Waiting for players")
     elif game["status"] != "over":
@@ -255,11 +267,10 @@ def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
     elif game["result"] == "draw":
         outcome = SITE.gettext(draw)
     else:
-        won = {int(p[1:]) for p in str(game["result"] or "").split() if p[1:].isdigit()}
         if mine:
-            outcome = SITE.gettext(won_ if mine & won else lost)
+            outcome = SITE.gettext(won_ if mine & winners else lost)
         else:
-            names = [seat_name(s) for s in seats if s["seat"] in won]
+            names = [seat_name(s) for s in seats if s["seat"] in winners]
             joined = names[0] if names else ""
             for more in names[1:]:
                 joined = SITE.gettext("{first} and {second}").format(first=joined, second=more)
@@ -272,17 +283,31 @@ def profile_row(game: dict[str, Any], name: str) -> dict[str, Any]:
         else language.format_when(when, "short", lang),
         "opponents": ", ".join(others) or "—",
         "outcome": outcome,
+        "versus": versus,
     }
+
+
+def head_to_head(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A profile's record against each opponent, from its :func:`profile_row` rows: the
+    games won, lost and drawn against them, the most played first."""
+    tally: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        for name, how in row["versus"]:
+            t = tally.setdefault(name, {"name": name, "won": 0, "lost": 0, "drawn": 0})
+            t[how] += 1
+    return sorted(tally.values(), key=lambda t: (-(t["won"] + t["lost"] + t["drawn"]), t["name"]))
 
 
 def _profile(request: Request, ctx: Ctx, user: User, data: ProfileData) -> Response:
     games, league_profile = data
+    rows = [profile_row(g, user.display) for g in games]
     return render(
         request,
         ctx,
         "profile.html",
         who=user_json(user),
-        games=[profile_row(g, user.display) for g in games],
+        games=rows,
+        versus=head_to_head(rows),
         league_profile=league_profile,
     )
 

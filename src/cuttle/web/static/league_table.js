@@ -8,9 +8,16 @@ banner.id = "league-banner";
 banner.hidden = true;
 document.querySelector("main").prepend(banner);
 
+// A rating change in the way players read it: +12, −12, ±0.
+const signed = (d) => (d > 0 ? "+" : d < 0 ? "−" : "±") + Math.abs(d);
+
 function text(m) {
   const [a, b] = m.players;
   const score = { a, b, sa: m.score[0], sb: m.score[1] };
+  if (m.winner && m.rating_change) {
+    return _("Ranked match, first to two: {a} {sa} – {sb} {b}. {winner} wins the match. Rating change: {a} {da}, {b} {db}.",
+      { ...score, winner: m.winner, da: signed(m.rating_change[0]), db: signed(m.rating_change[1]) });
+  }
   if (m.winner) return _("Ranked match, first to two: {a} {sa} – {sb} {b}. {winner} wins the match.", { ...score, winner: m.winner });
   return _("Ranked match, first to two: {a} {sa} – {sb} {b}", score);
 }
