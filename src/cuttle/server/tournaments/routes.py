@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from cuttle.i18n import N_
 
+from ..bots import BOT_LEVELS
 from ..errors import ServiceError
 from ..web.deps import RowId, body_of, check_csrf, current, ensure_async, offload_of, require
 from ..web.league_pages import bracket_columns
@@ -27,8 +28,6 @@ from .service import MAX_ROUNDS, Tournaments
 
 router = APIRouter()
 
-WORDS = (N_("open"), N_("swiss"), N_("double-elimination"), N_("bye"))
-"""Codes the pages show in words (``{{ t.status|word }}``; the rest are the league's)."""
 ACTIONS = ("join", "leave", "start", "bots", "forfeit")
 """The actions ``POST /api/tournaments/{id}/{action}`` takes."""
 
@@ -130,4 +129,4 @@ async def tournament_page(request: Request, tid: RowId) -> Response:
     t = await offload_of(request)(tournaments_of(request).tournament, tid, ctx.user)
     columns = bracket_columns(t["bracket"]) if t.get("bracket") else []
     name = "tournament_body.html" if request.query_params.get("fragment") else "tournament.html"
-    return render(request, ctx, name, t=t, columns=columns)
+    return render(request, ctx, name, t=t, columns=columns, levels=BOT_LEVELS)

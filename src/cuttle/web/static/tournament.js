@@ -111,6 +111,17 @@ if (box) {
       } catch (e) { b.disabled = false; }
     };
   }
+  // The organiser decides a match whose player does not come (the buttons are redrawn
+  // with the body: one listener on the box serves them all).
+  box.addEventListener("click", async (e) => {
+    const b = e.target.closest("button[data-forfeit]");
+    if (!b) return;
+    b.disabled = true;
+    try {
+      await post(`/api/tournaments/${id}/forfeit`, { match: Number(b.dataset.forfeit), winner: b.dataset.winner });
+      box.dataset.version = ""; // redraw at the next poll
+    } catch (err) { b.disabled = false; }
+  });
   const poll = async () => {
     try {
       const r = await fetch(`/api/tournaments/${id}`);
