@@ -246,7 +246,10 @@ def test_the_watch_list_starts_a_game_of_bots(site: ServerProc, browser: Browser
         ("level1",),
         ("easy",),
     ]
-    expect(page.locator("#status-line")).to_contain_text("Game over", timeout=40000)
+    # Watched as a spectator: the two bots by name, nobody's seat "(you)".
+    expect(page.locator('.seat[data-seat="0"] .seat-name')).to_have_text("Level 1 bot")
+    expect(page.locator('.seat[data-seat="1"] .seat-name')).to_have_text("Easy bot")
+    expect(page.locator(".seat .seat-name", has_text="(you)")).to_have_count(0)
     resign_by_socket(p2, in_play)
     resign_by_socket(p2, later)
     ctx.close()
