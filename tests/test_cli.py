@@ -748,3 +748,20 @@ def test_a_house_card_one_off_is_described_by_its_own_effect() -> None:
         name = CARD_NAMES[index]
         assert describe_move(f"oneoff {name}", rules) == f"oneoff {name}: {EFFECTS[key]}"
     assert describe_move("oneoff ZZ", rules) == "oneoff ZZ"
+
+
+@pytest.mark.parametrize(("login", "expected"), [("zoe", "zoe"), ("two words", "human")])
+def test_play_name_defaults_to_the_login_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, login: str, expected: str
+) -> None:
+    """Without --name the player is the login user (every record said 'human'); a login
+    name that is no valid player name falls back to 'human'."""
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):
+        monkeypatch.setenv(variable, login)
+    path = tmp_path / "g.cuttle"
+    argv = ["play", "--plain", "--seed", "1", "--opponent", "random", "--record", str(path)]
+    code, out, err = run(argv, "draw\nquit\n")
+    assert code == 1, err
+    assert f"You are {expected}, p0" in out
+    players = next(line for line in path.read_text().splitlines() if line.startswith("[Players "))
+    assert players.split('"')[1].split()[0] == expected

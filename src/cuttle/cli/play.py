@@ -28,7 +28,7 @@ from cuttle.table import Seat, Table, make_bots, run_bots
 
 from .common import CliError, HelpFormatter, Streams, add_rules_options, rules_from_args
 from .lang import _, add_language_option
-from .play_options import bot_spec, pause_seconds, player_name, record_target
+from .play_options import bot_spec, default_player_name, pause_seconds, player_name, record_target
 from .play_words import EXAMPLES, HELP_TEXT
 from .positions import seed_value
 from .render import describe_move, render
@@ -126,8 +126,8 @@ class PlainSession:
         team = t.rules.team_of(self.seat)
         partner = [f"p{s}" for s in team if s != self.seat]
         variants = f" + {', '.join(t.rules.variants)}" if t.rules.variants else ""
-        welcome = _("Cuttle: {rules}{variants}, {n} players. You are p{seat}").format(
-            rules=t.rules.name, variants=variants, n=t.n, seat=self.seat
+        welcome = _("Cuttle: {rules}{variants}, {n} players. You are {name}, p{seat}").format(
+            rules=t.rules.name, variants=variants, n=t.n, name=self.options.name, seat=self.seat
         )
         if partner:
             welcome += _(", playing with {partners}").format(partners=" ".join(partner))
@@ -361,6 +361,7 @@ def load_app() -> Callable[[PlayOptions, bool], int] | None:
                 practice=options.practice,
                 bot_delay=options.bot_pause,
                 skip_setup=skip_setup,
+                name=options.name,
             )
         )
 
@@ -385,8 +386,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--name",
         type=player_name,
-        default="human",
-        help=_("your name in the game's record (default: human)"),
+        default=None,
+        help=_("your name at the table and in the game's record (default: your login name)"),
     )
     p.add_argument("--seed", type=seed_value, default=None, help=_("shuffle seed (repeatable)"))
     p.add_argument(
@@ -474,7 +475,7 @@ def cmd_play(args: argparse.Namespace, io: Streams) -> int:
         plain=args.plain,
         practice=args.practice,
         bot_pause=args.bot_pause,
-        name=args.name,
+        name=args.name or default_player_name(),
     )
     real_terminal = io.stdin is sys.stdin and io.stdout is sys.stdout
     app = None if options.plain or not real_terminal else load_app()

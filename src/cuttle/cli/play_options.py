@@ -4,6 +4,7 @@ where the record goes (each refuses a bad value with a clear message)."""
 from __future__ import annotations
 
 import argparse
+import getpass
 import os
 import re
 from pathlib import Path
@@ -26,6 +27,16 @@ def player_name(text: str) -> str:
             )
         )
     return name
+
+
+def default_player_name() -> str:
+    """The ``--name`` default: the login user name when it is a valid name (see
+    :func:`player_name`), else ``human``."""
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError, ImportError):  # no user name in the environment or passwd
+        return "human"
+    return login if re.fullmatch(r"[\w.-]{1,32}", login) else "human"
 
 
 def pause_seconds(text: str) -> float:
