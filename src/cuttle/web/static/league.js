@@ -51,6 +51,27 @@ if (bracket) {
   };
 }
 
+// A match page follows its match: when a game ends or the next one starts it is drawn
+// again (polled every second while the match is played).
+const MATCH_MS = 1000;
+const matchGames = $("match-games");
+if (matchGames && !matchGames.dataset.version.startsWith("over")) {
+  const follow = async () => {
+    try {
+      const r = await fetch(`/api/league/matches/${matchGames.dataset.match}`);
+      if (r.ok) {
+        const m = await r.json();
+        if (`${m.status}-${m.games.length}-${m.game || ""}` !== matchGames.dataset.version) {
+          location.reload();
+          return;
+        }
+      }
+    } catch { /* the next poll tries again */ }
+    setTimeout(follow, MATCH_MS);
+  };
+  setTimeout(follow, MATCH_MS);
+}
+
 for (const form of document.querySelectorAll("form[data-kind]")) {
   form.onsubmit = async (e) => {
     e.preventDefault();

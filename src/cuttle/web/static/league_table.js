@@ -1,7 +1,12 @@
 // At a ranked table: a banner with the match score and, once a game ends, the next game
-// (asked for as soon as the table says the game ended, and every 3 s meanwhile).
+// (asked for as soon as the table says the game ended and every 300 ms after that until
+// it is there, for up to 10 s; every 3 s otherwise).
 const gid = location.pathname.split("/g/")[1].split("/")[0];
 let timer = null;
+const SLOW_MS = 3000;
+const FAST_MS = 300;
+const FAST_FOR_MS = 10000;
+let fastUntil = 0; // after a game's end: ask often until the next game is there
 const banner = document.createElement("div");
 banner.className = "league-banner";
 banner.id = "league-banner";
@@ -45,10 +50,11 @@ async function poll() {
         banner.append(" ", next);
         again = false;
       }
-      if (m.status !== "playing") again = false;
+      // A match just over: its rating change is written just after; ask until it is there.
+      if (m.status !== "playing") again = !m.rating_change && Date.now() < fastUntil;
     }
   } catch (e) { /* try again */ }
-  if (again) timer = setTimeout(poll, 3000);
+  if (again) timer = setTimeout(poll, Date.now() < fastUntil ? FAST_MS : SLOW_MS);
 }
 poll();
 const table = document.getElementById("table-root");
@@ -56,6 +62,6 @@ if (table) {
   table.addEventListener("cuttle:message", (e) => {
     const m = e.detail;
     const ended = m.t === "event" && (m.result || (m.meta && m.meta.result));
-    if (ended) { clearTimeout(timer); poll(); }
+    if (ended) { clearTimeout(timer); fastUntil = Date.now() + FAST_FOR_MS; poll(); }
   });
 }
