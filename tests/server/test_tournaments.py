@@ -110,6 +110,8 @@ def test_a_swiss_tournament_of_people_pairs_plays_and_ranks(site: ServerProc) ->
     assert r.status_code == 200, r.text
     lm = league.get(f"/api/league/matches/{other['league_match']}")
     assert lm["status"] == "forfeit" and lm["winner"] == "bob"
+    # The game the match was in is not left open: its loser resigned it.
+    assert other["game"] and league.get(f"/api/games/{other['game']}")["status"] == "over"
     t = get(org, t["id"])
     assert t["status"] == "finished" and t["winner"] == "dot"
     # By hand: dot 2 points (beat bob, ann), ann 1, bob 1, cyd 0. Buchholz: dot = bob 1 +

@@ -97,9 +97,15 @@ async def act(request: Request, tid: RowId, action: str) -> dict[str, Any]:
         return await run(service.add_bot, ctx.user, tid, body)
     if action == "start":
         out, games = await run(service.start, ctx.user, tid)
-    else:
-        out, games = await run(service.forfeit, ctx.user, tid, body)
+        await _load(request, games)
+        return out
+    out, games, left = await run(service.forfeit, ctx.user, tid, body)
     await _load(request, games)
+    for gid, loser in left:  # the forfeited match's game in play ends: its loser resigns
+        live = await service.games.fetch(gid)
+        seat = next((i for i, s in enumerate(live.seats) if s.name == loser), None)
+        if live.status == "playing" and seat is not None:
+            await service.games.resign(live, seat)
     return out
 
 

@@ -269,9 +269,11 @@ class Tournaments:
 
     def forfeit(
         self, user: User, tid: int, body: dict[str, Any]
-    ) -> tuple[dict[str, Any], list[str]]:
+    ) -> tuple[dict[str, Any], list[str], list[tuple[str, str]]]:
         """The organiser decides a match in play without its games (``match``: the
-        pairing's id, ``winner``: one of its players): a player who does not come."""
+        pairing's id, ``winner``: one of its players): a player who does not come. Returns
+        the tournament, the new games with a bot, and the game left in play by the match
+        with its loser's name (the caller resigns it for them, so it is not left open)."""
         mid, winner = body.get("match"), body.get("winner")
         if isinstance(mid, bool) or not isinstance(mid, int) or not isinstance(winner, str):
             raise ServiceError(N_("give the match (its number) and its winner"))
@@ -288,8 +290,14 @@ class Tournaments:
                 raise ServiceError(N_("that match is decided already"), 409)
             if winner not in (row.first, row.second):
                 raise ServiceError(N_("{winner} does not play in that match"), 409, winner=winner)
+            loser = row.second if winner == row.first else row.first
+            left: list[tuple[str, str]] = []
+            if row.current_game is not None and loser is not None:
+                left.append((row.current_game, loser))
             if row.league_match_id is not None:
                 lm = db.get(LeagueMatch, row.league_match_id)
+                if lm is not None and lm.current_game and loser is not None:
+                    left.append((lm.current_game, loser))
                 winner_id = next(
                     (e.user_id for e in entrants_of(db, tid) if e.name == winner), None
                 )
@@ -309,7 +317,7 @@ class Tournaments:
             except BracketError as e:
                 raise ServiceError(e.message, 409, **e.params) from None
             db.flush()
-            return tournament_json(db, t, user, self.is_admin(user)), started
+            return tournament_json(db, t, user, self.is_admin(user)), started, left
 
     def start_due(self) -> list[str]:
         """Start every open tournament whose start time has come and that has two
