@@ -178,6 +178,29 @@ def test_progress_bar_reaches_the_end() -> None:
     assert "5/5 games" in out.getvalue()
 
 
+def test_eta_weighs_the_games_left_by_their_pairs_thinking_time() -> None:
+    """Four games: two of a quick pair (1 s of thinking each), two of a slow one (9 s).
+    After both quick games and one slow one, 11 s of work took 11 s of wall time; one
+    slow game is left, so 9 s remain (a count of games would say 11 / 3 = 3.7 s)."""
+    bar = Progress(4, io.StringIO(), pending=["quick", "slow", "quick", "slow"])
+    for kind, work in (("quick", 1.0), ("slow", 9.0), ("quick", 1.0)):
+        bar.add(kind, work)
+    assert bar.eta(3, elapsed=11.0) == pytest.approx(9.0)
+    bar.add("slow", 9.0)
+    assert bar.eta(4, elapsed=20.0) == 0.0
+
+
+def test_eta_of_a_pair_not_seen_yet_is_the_mean_game_and_resumed_games_do_not_count() -> None:
+    """Two games were played before a resume; this session's one game of 'a' took 2 s of
+    thinking in 4 s of wall time (two jobs or not: work per wall second is what counts);
+    the 'b' game left, never seen, is taken as a mean game: 2 s of work, 4 s of wall."""
+    bar = Progress(5, io.StringIO(), already=2, pending=["a", "b", "a"])
+    bar.add("a", 2.0)
+    assert bar.eta(3, elapsed=4.0) == pytest.approx(8.0)  # one 'a' and one 'b' left
+    plain = Progress(4, io.StringIO())  # no thinking times: a count of games
+    assert plain.eta(2, elapsed=10.0) == pytest.approx(10.0)
+
+
 # ---------------------------------------------------------------- cuttle arena
 
 
@@ -329,8 +352,13 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run(tmp_path: P
     kept = results.read_text().count("\n")
     assert 1 <= kept < 8
     assert f"interrupted; {kept} of 8 games are saved" in err
-    assert not (tmp_path / "summary.json").exists()
+    assert "summary-partial.md" in err
+    assert not (tmp_path / "summary.json").exists()  # the run is not finished
     assert len(list((tmp_path / "games").iterdir())) == kept
+    partial = json.loads((tmp_path / "summary-partial.json").read_text())
+    assert partial["games_played"] == kept and partial["games_planned"] == 8
+    assert partial["interrupted"] is True
+    assert "| greedy" in (tmp_path / "summary-partial.md").read_text()
 
     done = subprocess.run([*cmd, "--resume"], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -338,6 +366,7 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run(tmp_path: P
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["games_played"] == 8
     assert len(list((tmp_path / "games").iterdir())) == 8
+    assert not (tmp_path / "summary-partial.json").exists()  # the run is whole now
 
 
 @pytest.mark.parametrize(
@@ -508,12 +537,15 @@ def test_ctrl_c_stops_the_worker_processes_at_once_and_saves_their_games(
         assert proc.poll() is None and time.monotonic() < deadline
         time.sleep(0.02)
     os.killpg(proc.pid, signal.SIGINT)  # what Ctrl-C does: the whole process group
+    interrupted = time.monotonic()
     _, err = proc.communicate(timeout=120)
+    assert time.monotonic() - interrupted < 10  # it waited up to two minutes for workers
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     kept = results.read_text().count("\n")
     started = log.read_text().count("\n")
     assert f"interrupted; {kept} of 12 games are saved" in err
+    assert json.loads((out / "summary-partial.json").read_text())["games_played"] == kept
     assert len(list((out / "games").iterdir())) == kept
     # every game begun is saved, or was cut short in one of the two workers
     assert kept <= started <= kept + 2 < 12

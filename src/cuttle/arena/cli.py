@@ -7,6 +7,7 @@ return an exit code; bad input gets one clear message on stderr and exit code 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -45,7 +46,10 @@ interval (--bootstrap N resamples of the games; 0 for none). Wilson's interval s
 sensible at 0% or 100%: after a 20-0 sweep a side is open and shown as "> +287".
 Writes DIR/summary.md, DIR/summary.json and one record per game in DIR/games/.
 Each game is saved the moment it ends, so an interrupted run keeps its finished games;
-run the same command again with --resume to play only the rest.
+Ctrl-C stops the workers at once and writes DIR/summary-partial.md (and .json) of the
+games finished; run the same command again with --resume to play only the rest. The
+progress bar's eta weighs each game still to play by the thinking time its pair of bots
+took over the games already played, not by a count of games.
 """
 
 HINT_EXAMPLES = """\
@@ -176,7 +180,7 @@ def arena_parser() -> argparse.ArgumentParser:
 
 def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
     """Run ``cuttle arena`` with ``argv``; return the exit code."""
-    from .report import markdown, summarize, text_table
+    from .report import PARTIAL_SUMMARY, summarize, text_table, write_summary
     from .runner import GameResult, Progress, run_tasks, schedule
     from .store import RunDirError, RunStore
 
@@ -240,7 +244,9 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
     )
     if done:
         err.write(f"arena: resuming; {len(done)} games already played, {len(todo)} to go\n")
-    bar = Progress(len(tasks), err, enabled=not args.quiet, already=len(done))
+    bar = Progress(
+        len(tasks), err, enabled=not args.quiet, already=len(done), pending=[t.pair for t in todo]
+    )
     t0 = time.perf_counter()
     headers = {"Event": "arena", "Seed": str(args.seed)}
 
@@ -252,7 +258,24 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
             err.write(f"\narena: game {result.index + 1}: forfeit by {forfeit}\n")
         store.add(result)
         finished[result.index] = result
+        bar.add(result.pair, sum(result.seconds))
         store.save_wall(time.perf_counter() - t0)
+
+    def meta() -> dict[str, Any]:
+        """What the summary tells of the run besides its games."""
+        return {
+            "command": store.command,
+            "rules": rules.name,
+            "variants": list(rules.variants),
+            "players": rules.players,
+            "games_per_pair": args.games,
+            "seed": args.seed,
+            "jobs": args.jobs,
+            "search_workers": args.search_workers,
+            "cluster": args.cluster,
+            "wall_seconds": store.wall_before + time.perf_counter() - t0,  # resumed: all
+            "cpu_count": os.cpu_count(),
+        }
 
     try:
         if args.cluster:
@@ -288,31 +311,26 @@ def arena_main(argv: list[str], stdout: TextIO | None = None, stderr: TextIO | N
         return 2
     except KeyboardInterrupt:
         store.save_wall(time.perf_counter() - t0)
-        kept = len(store.finished())  # from disk: the interrupt may have cut a save short
+        kept = store.finished()  # from disk: the interrupt may have cut a save short
+        note = ""
+        with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C: records only
+            if kept:  # a summary of what was played, named so that --resume still works
+                summary = summarize(specs, sorted(kept.values(), key=lambda r: r.index),
+                                    {**meta(), "interrupted": True, "games_planned": len(tasks)},
+                                    bootstrap=args.bootstrap)  # fmt: skip
+                write_summary(out_dir, summary, PARTIAL_SUMMARY)
+                note = f" (records in games/, their summary in {PARTIAL_SUMMARY}.md)"
         err.write(
-            f"\narena: interrupted; {kept} of {len(tasks)} games are saved in {out_dir}; "
-            "run the same command with --resume to play the rest\n"
+            f"\narena: interrupted; {len(kept)} of {len(tasks)} games are saved in {out_dir}"
+            f"{note}; run the same command with --resume to play the rest\n"
         )
         return 130
     store.save_wall(time.perf_counter() - t0)
     results = sorted(finished.values(), key=lambda r: r.index)
-    wall = store.wall_before + time.perf_counter() - t0  # earlier sessions, if resumed
-    meta = {
-        "command": store.command,
-        "rules": rules.name,
-        "variants": list(rules.variants),
-        "players": rules.players,
-        "games_per_pair": args.games,
-        "seed": args.seed,
-        "jobs": args.jobs,
-        "search_workers": args.search_workers,
-        "cluster": args.cluster,
-        "wall_seconds": wall,
-        "cpu_count": os.cpu_count(),
-    }
-    summary = summarize(specs, results, meta, bootstrap=args.bootstrap)
-    (out_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    (out_dir / "summary.md").write_text(markdown(summary), encoding="utf-8")
+    summary = summarize(specs, results, meta(), bootstrap=args.bootstrap)
+    write_summary(out_dir, summary, "summary")
+    for leftover in (out_dir / f"{PARTIAL_SUMMARY}.json", out_dir / f"{PARTIAL_SUMMARY}.md"):
+        leftover.unlink(missing_ok=True)  # an interrupted session's, now complete
     out.write(text_table(summary))
     out.write(f"\nsaved {out_dir}/summary.md, summary.json and {len(results)} records\n")
     return 0

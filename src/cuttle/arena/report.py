@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .runner import GameResult
@@ -232,3 +234,15 @@ def text_table(summary: dict[str, Any]) -> str:
             f"{b['ms_per_move']:>8.1f} {f'{ips:,.0f}' if ips else '–':>12}"
         )
     return "\n".join(out) + "\n"
+
+
+PARTIAL_SUMMARY = "summary-partial"
+"""The name (``.json``, ``.md``) of the summary an interrupted run leaves of the games it
+finished (``summary`` itself marks a finished run)."""
+
+
+def write_summary(out_dir: Path, summary: dict[str, Any], stem: str) -> None:
+    """Write ``summary`` as ``<stem>.json`` and ``<stem>.md`` (:func:`markdown`) in
+    ``out_dir``."""
+    (out_dir / f"{stem}.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    (out_dir / f"{stem}.md").write_text(markdown(summary), encoding="utf-8")

@@ -14,7 +14,8 @@ import random
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from typing import TextIO
@@ -144,13 +145,30 @@ def run_task(
 
 class Progress:
     """A one-line progress bar on a stream (redrawn in place on a terminal, else a line
-    every tenth of the run)."""
+    every tenth of the run) with an estimate of the time left.
+
+    The estimate does not assume that games are equally long. Each finished game is
+    weighed by the time its bots spent choosing moves (:meth:`add`); the time left is
+    the work still to do — for each game not yet played, the mean of the games already
+    played by the same pair of bots (or of every game, for a pair not seen yet) — at the
+    rate work has been done so far (work per second of wall time, which already counts
+    the processes playing at once). A pair of slow search bots scheduled after a pair of
+    quick ones then raises the estimate as soon as its first game ends, where a count of
+    games would promise the quick pairs' pace to the end. Without :meth:`add` the bar
+    falls back to games: the mean wall time of a game so far.
+    """
 
     def __init__(
-        self, total: int, stream: TextIO | None = None, enabled: bool = True, already: int = 0
+        self,
+        total: int,
+        stream: TextIO | None = None,
+        enabled: bool = True,
+        already: int = 0,
+        pending: Sequence[Hashable] = (),
     ) -> None:
         """Start the clock for ``total`` units of work, ``already`` of them done before
-        (a resumed run: they count toward the bar but not toward the speed)."""
+        (a resumed run: they count toward the bar but not toward the speed); ``pending``
+        names the kind of each game still to play (the arena: its pair of bots)."""
         self.total = total
         self.already = already
         self.stream = stream if stream is not None else sys.stderr
@@ -158,6 +176,31 @@ class Progress:
         self.start = time.perf_counter()
         self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
         self._last_decile = -1
+        self._left: Counter[Hashable] = Counter(pending)
+        self._work: dict[Hashable, float] = {}
+        self._played: Counter[Hashable] = Counter()
+
+    def add(self, kind: Hashable, work: float) -> None:
+        """One game of ``kind`` ended, after ``work`` seconds of its bots' thinking."""
+        self._left[kind] -= 1
+        self._work[kind] = self._work.get(kind, 0.0) + max(0.0, work)
+        self._played[kind] += 1
+
+    def eta(self, done: int, elapsed: float) -> float:
+        """Seconds left, ``done`` games ended after ``elapsed`` seconds (see the class)."""
+        fresh = done - self.already
+        if fresh <= 0:
+            return 0.0
+        work_done = sum(self._work.values())
+        if work_done <= 0:
+            return elapsed / fresh * (self.total - done)
+        mean = work_done / sum(self._played.values())
+        work_left = sum(
+            left * (self._work[k] / self._played[k] if self._played[k] else mean)
+            for k, left in self._left.items()
+            if left > 0
+        )
+        return work_left * elapsed / work_done
 
     def update(self, done: int) -> None:
         """Show that ``done`` units are finished."""
@@ -169,8 +212,7 @@ class Progress:
             return
         self._last_decile = decile
         elapsed = time.perf_counter() - self.start
-        fresh = done - self.already
-        eta = elapsed / fresh * (self.total - done) if fresh > 0 else 0.0
+        eta = self.eta(done, elapsed)
         width = 30
         fill = int(frac * width)
         bar = "#" * fill + "." * (width - fill)
