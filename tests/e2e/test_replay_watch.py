@@ -205,6 +205,9 @@ def test_a_game_in_play_has_no_replay_and_its_spectators_see_no_hand(
     w.goto(f"{site.url}/g/{gid}/replay")
     expect(w.locator("#status-line")).to_have_text("the replay opens when the game is over")
     expect(w.locator("#board .card")).to_have_count(0)
+    expect(w.locator("#analysis")).to_be_hidden()
+    expect(w.locator("#rp-controls")).to_be_hidden()
+    assert violations(w) == []
     w.goto(f"{site.url}/g/{gid}")
     w.wait_for_selector('.seat[data-seat="1"] .hand .card')
     for seat in (0, 1):

@@ -133,7 +133,11 @@ function setupSide() {
 async function init() {
   const r = await fetch(`/api/games/${gid}/replay`);
   data = await r.json();
-  if (!r.ok) { $("status-line").textContent = data.error; return; }
+  if (!r.ok) { // a game in play: no replay, no review, no controls
+    $("status-line").textContent = data.error;
+    for (const id of ["analysis", "rp-controls"]) if ($(id)) $(id).hidden = true;
+    return;
+  }
   data.names = data.names || namesOf(data.players);
   analysis = attachAnalysis({ gid, data, me, step, board: $("board"), log: $("log") });
   $("rp-first").onclick = () => { pause(); step(0); };
