@@ -694,7 +694,8 @@ def test_plain_prompt_suggests_the_move_or_command_meant() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_plain_prompt_edits_the_line_at_a_terminal(tmp_path: Path) -> None:
-    """At a terminal the prompt edits the line: ← moves back into what was typed."""
+    """At a terminal the prompt edits the line (← moves back into what was typed) and
+    keeps a history (↑ recalls the line typed before)."""
     import pty
 
     leader, follower = pty.openpty()
@@ -705,9 +706,9 @@ def test_plain_prompt_edits_the_line_at_a_terminal(tmp_path: Path) -> None:
     os.close(follower)
     seen = b""
 
-    def read_until(marker: bytes) -> None:
+    def read_until(marker: bytes, times: int = 1) -> None:
         nonlocal seen
-        while marker not in seen:
+        while seen.count(marker) < times:
             ready, _, _ = select.select([leader], [], [], 60)
             assert ready, f"no {marker!r} after: {seen.decode(errors='replace')}"
             chunk = os.read(leader, 4096)
@@ -718,6 +719,9 @@ def test_plain_prompt_edits_the_line_at_a_terminal(tmp_path: Path) -> None:
         read_until(b"Your move")
         os.write(leader, b"drw\x1b[Da\r")  # "drw", ←, "a": the line reads "draw"
         read_until(b"[p0: draw]")
+        read_until(b"Your move", times=2)  # the bot has moved: p0's next turn
+        os.write(leader, b"\x1b[A\r")  # ↑ recalls the line before: "draw" again
+        read_until(b"[p0: draw]", times=2)
         os.write(leader, b"quit\r")
         read_until(b"[y/N]")
         os.write(leader, b"n\r")
