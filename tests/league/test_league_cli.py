@@ -249,3 +249,12 @@ def test_bracket_report_refuses_a_score_no_first_to_two_match_ends_with(
     assert path.read_text() == before
     assert run("bracket", "report", str(path), "a", "d", "--score", "2-0")[0] == 0
     assert json.loads(path.read_text())["results"]["W1-1"]["score"] == [2, 0]
+
+
+def test_bracket_report_turns_a_losers_first_score_into_a_suggestion(tmp_path: Path) -> None:
+    path = tmp_path / "champs.json"
+    assert run("bracket", "new", "a", "b", "c", "d", "--out", str(path))[0] == 0
+    code, _, err = run("bracket", "report", str(path), "a", "d", "--score", "1-2")
+    assert code == 2 and "did you mean 2-1?" in err
+    code, _, err = run("bracket", "report", str(path), "a", "d", "--score", "5-3")
+    assert code == 2 and "did you mean" not in err

@@ -88,9 +88,10 @@ def _score(text: str) -> tuple[int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"bad score {text!r}: write e.g. 2-1") from None
     if a != WINS_NEEDED or not 0 <= b < WINS_NEEDED:
+        turned = f" (did you mean {b}-{a}?)" if b == WINS_NEEDED and 0 <= a < b else ""
         raise argparse.ArgumentTypeError(
             f"impossible score {text!r}: a match is first to {WINS_NEEDED} game wins, so the"
-            f" winner's score comes first and is {WINS_NEEDED}-0 or {WINS_NEEDED}-1"
+            f" winner's score comes first and is {WINS_NEEDED}-0 or {WINS_NEEDED}-1{turned}"
         )
     return a, b
 
