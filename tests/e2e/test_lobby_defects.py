@@ -178,3 +178,30 @@ def test_the_lobby_on_a_desktop(site: ServerProc, browser: Browser) -> None:
     assert results.response["violations"] == [], [v["id"] for v in results.response["violations"]]
     shot(page, "lobby-desktop-1280.png")
     ctx.close()
+
+
+def test_the_ranked_lobby_on_a_phone(site: ServerProc, browser: Browser) -> None:
+    """A registered player's lobby (the ranked queue, the challenge form, a challenge
+    received) keeps its 44 px targets and axe-core's silence on a phone, and a refused
+    challenge is said beside its form, in view."""
+    car, dor = register(site.url, "carphone"), register(site.url, "dorphone")
+    assert dor.post("/api/league/challenges", {"opponent": "carphone"}).status_code == 201
+    ctx = browser.new_context(viewport=PHONE)
+    ctx.add_cookies([{"name": k, "value": v, "url": site.url} for k, v in car.http.cookies.items()])
+    page = ctx.new_page()
+    page.goto(site.url + "/")
+    expect(page.locator('#challenge-list [data-way="in"]')).to_contain_text("dorphone")
+    page.wait_for_selector("#create-seats .seat-row")
+    assert small_targets(page) == []
+    no_horizontal_overflow(page)
+    results = Axe().run(page)
+    assert results.response["violations"] == [], [v["id"] for v in results.response["violations"]]
+    page.locator("#challenge").scroll_into_view_if_needed()
+    shot(page, "lobby-ranked-phone-390.png", full_page=False)
+    page.fill("#challenge input[name=opponent]", "nobody-of-that-name")
+    page.click("#challenge button[type=submit]")
+    err = page.locator("#challenge-error")
+    expect(err).to_be_visible()
+    expect(err).to_be_in_viewport()
+    expect(page.locator("#lobby-error")).to_be_hidden()
+    ctx.close()

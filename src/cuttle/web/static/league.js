@@ -5,18 +5,22 @@ import { askToNotify, notify } from "/static/notify.js";
 const csrf = document.querySelector('meta[name="csrf"]').content;
 const $ = (id) => document.getElementById(id);
 
-function showError(text) {
-  const e = $("league-error") || $("lobby-error");
-  if (e) { e.hidden = false; e.textContent = text; }
+// A refusal is written beside the control that sent it (`errId`, else the page's own
+// error line) and scrolled into view.
+function showError(text, errId) {
+  const e = (errId && $(errId)) || $("league-error") || $("lobby-error");
+  if (e) { e.hidden = false; e.textContent = text; e.scrollIntoView({ block: "nearest" }); }
 }
 
-async function post(url, body = {}) {
+async function post(url, body = {}, errId = null) {
+  const e = errId && $(errId);
+  if (e) e.hidden = true;
   const r = await fetch(url, {
     method: "POST", headers: { "X-CSRF-Token": csrf, "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   const data = await r.json();
-  if (!r.ok) { showError(data.error); throw new Error(data.error); }
+  if (!r.ok) { showError(data.error, errId); throw new Error(data.error); }
   return data;
 }
 
@@ -103,9 +107,9 @@ if (queue) {
   queue.onsubmit = async (e) => {
     e.preventDefault();
     askToNotify();
-    if (show(await post("/api/league/queue", { rules: queue.rules.value }))) setTimeout(poll, 1500);
+    if (show(await post("/api/league/queue", { rules: queue.rules.value }, "queue-error"))) setTimeout(poll, 1500);
   };
-  leave.onclick = async () => show(await post("/api/league/queue/leave"));
+  leave.onclick = async () => show(await post("/api/league/queue/leave", {}, "queue-error"));
   poll();
 }
 
@@ -134,7 +138,7 @@ function challengeLine(c, way) {
 function wireAnswers() {
   for (const b of document.querySelectorAll("button[data-challenge]")) {
     b.onclick = async () => {
-      const r = await post(`/api/league/challenges/${b.dataset.challenge}/${b.dataset.answer}`);
+      const r = await post(`/api/league/challenges/${b.dataset.challenge}/${b.dataset.answer}`, {}, $("challenge-error") ? "challenge-error" : null);
       if (r.match) location.href = r.match.url; else refreshChallenges();
     };
   }
@@ -181,7 +185,7 @@ if (challenge) {
   challenge.onsubmit = async (e) => {
     e.preventDefault();
     askToNotify();
-    await post("/api/league/challenges", { opponent: challenge.opponent.value, rules: challenge.rules.value });
+    await post("/api/league/challenges", { opponent: challenge.opponent.value, rules: challenge.rules.value }, "challenge-error");
     challenge.opponent.value = "";
     await refreshChallenges();
   };
