@@ -40,6 +40,19 @@ def violations(page: Page) -> list[str]:
     ]
 
 
+def small_targets(page: Page) -> list[str]:
+    """Every visible link, button, field and menu on ``page`` smaller than 44 × 44 px."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('a, button, select, input, summary')]
+        .filter((e) => e.checkVisibility() && !e.closest('.sr, .skip'))
+        .map((e) => [e, e.getBoundingClientRect()])
+        .filter(([, r]) => r.width < 44 || r.height < 44)
+        .map(([e, r]) => `${e.tagName}#${e.id || e.textContent.trim().slice(0, 24)} `
+            + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    )
+    return found
+
+
 def finished_exhibition(page: Page, site: ServerProc, levels: list[str]) -> str:
     """A game of bots at ``levels`` started from ``page``'s session and played to its end;
     its id."""
@@ -156,9 +169,7 @@ def test_a_replay_plays_itself_at_the_chosen_speed(site: ServerProc, browser: Br
     expect(page.locator("#rp-play")).to_have_attribute("data-playing", "false")
     # On a phone: the controls are 44 px targets and the page no wider than the screen.
     page.set_viewport_size(PHONE)
-    for control in ("#rp-first", "#rp-prev", "#rp-next", "#rp-last", "#rp-play", "#rp-speed"):
-        box = page.locator(control).bounding_box()
-        assert box and box["height"] >= 44 and box["width"] >= 44, (control, box)
+    assert small_targets(page) == []
     no_horizontal_overflow(page)
     shot(page, "replay-phone.png", full_page=False)
     ctx.close()
@@ -236,6 +247,14 @@ def test_the_watch_list_starts_a_game_of_bots(site: ServerProc, browser: Browser
     expect(row.locator("a")).to_have_attribute("href", f"/g/{in_play}")
     shot(page, "watch-list.png", full_page=False)
     assert violations(page) == []
+    # On a phone: a block a game, its Watch button on screen, every target 44 px.
+    page.set_viewport_size(PHONE)
+    box = row.locator("a").bounding_box()
+    assert box and box["x"] + box["width"] <= PHONE["width"] and box["height"] >= 44, box
+    assert small_targets(page) == []
+    no_horizontal_overflow(page)
+    shot(page, "watch-list-phone.png", full_page=False)
+    page.set_viewport_size(DESKTOP)
     # A game started after the page opened appears at its next refresh.
     later = str(api_post(p2, "/api/quickplay", {"level": "easy"})["id"])
     expect(page.locator(f'#watch-games tr[data-game="{later}"]')).to_be_visible(timeout=8000)
@@ -286,6 +305,7 @@ def test_the_tv_shows_the_strongest_game_then_the_next(site: ServerProc, browser
     expect(tv.locator("#board .hand .card.back")).to_have_count(11)
     expect(tv.locator("#board .hand .card[data-card]")).to_have_count(0)
     no_horizontal_overflow(tv)
+    assert small_targets(tv) == []
     shot(tv, "tv-dark-phone.png", full_page=False)
     assert violations(tv) == []  # the dark theme (the system's)
     tv.set_viewport_size(DESKTOP)

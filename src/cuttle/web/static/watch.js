@@ -25,16 +25,22 @@ function playersOf(game) { return game.seats.map(seatLabel).join(" · "); }
 function gameRow(g) {
   const tr = document.createElement("tr");
   tr.dataset.game = g.id;
-  const cell = (text) => { const td = document.createElement("td"); td.textContent = text; tr.appendChild(td); return td; };
+  const cell = (text, label) => {
+    const td = document.createElement("td");
+    td.textContent = text;
+    if (label) td.dataset.label = label; // shown before the value on a phone
+    tr.appendChild(td);
+    return td;
+  };
   cell(playersOf(g));
-  const rules = cell(g.rules);
+  const rules = cell(g.rules, _("Rules"));
   if (g.ranked) {
     const tag = document.createElement("span");
     tag.className = "tag"; tag.textContent = _("ranked");
     rules.append(" ", tag);
   }
-  cell(String(g.moves));
-  cell(String(g.strength));
+  cell(String(g.moves), _("Moves"));
+  cell(String(g.strength), _("Strength"));
   const a = document.createElement("a");
   a.className = "button"; a.href = g.url; a.textContent = _("Watch");
   a.setAttribute("aria-label", _("Watch game {gid}", { gid: g.id }));
