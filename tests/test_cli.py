@@ -433,7 +433,7 @@ def test_play_practice_shows_every_hand_and_marks_the_record(tmp_path: Path) -> 
 def test_play_opponent_takes_a_bot_spec_with_a_budget(tmp_path: Path) -> None:
     record = tmp_path / "b.cuttle"
     argv = ["play", "--plain", "--seed", "3", "--opponent", "ismcts:50it", "--record", str(record)]
-    code, _, err = run(argv, "1\n" * 3000)
+    code, _, err = run([*argv, "--name", "human"], "1\n" * 3000)
     assert code == 0, err
     assert '[Players "human ismcts:50it"]' in record.read_text()
 

@@ -110,7 +110,7 @@ def test_cuttle_play_plain_house_against_the_real_hard_level(tmp_path: Path) -> 
     """The real ``hard`` level (ISMCTS, 0.5 s a move, several processes) plays a few
     moves of a house game; the person then resigns."""
     record = tmp_path / "game.cuttle"
-    argv = ["play", "--plain", "--house", str(HOUSE), "--opponent", "hard"]
+    argv = ["play", "--plain", "--house", str(HOUSE), "--opponent", "hard", "--name", "human"]
     argv += ["--seed", "4", "--record", str(record)]
     script = "1\n1\n1\nresign\ny\n"
     out, err = io.StringIO(), io.StringIO()
