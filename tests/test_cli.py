@@ -766,6 +766,6 @@ def test_play_name_defaults_to_the_login_name(
     argv = ["play", "--plain", "--seed", "1", "--opponent", "random", "--record", str(path)]
     code, out, err = run(argv, "draw\nquit\n")
     assert code == 1, err
-    assert f"You are {expected}, p0" in out
+    assert f"You play as {expected}." in out
     players = next(line for line in path.read_text().splitlines() if line.startswith("[Players "))
     assert players.split('"')[1].split()[0] == expected

@@ -126,14 +126,15 @@ class PlainSession:
         team = t.rules.team_of(self.seat)
         partner = [f"p{s}" for s in team if s != self.seat]
         variants = f" + {', '.join(t.rules.variants)}" if t.rules.variants else ""
-        welcome = _("Cuttle: {rules}{variants}, {n} players. You are {name}, p{seat}").format(
-            rules=t.rules.name, variants=variants, n=t.n, name=self.options.name, seat=self.seat
+        welcome = _("Cuttle: {rules}{variants}, {n} players. You are p{seat}").format(
+            rules=t.rules.name, variants=variants, n=t.n, seat=self.seat
         )
         if partner:
             welcome += _(", playing with {partners}").format(partners=" ".join(partner))
         if t.practice:
             welcome += _(". A practice round: every hand is face up")
         self.say(welcome + _(". Type 'help' for help."))
+        self.say(_("You play as {name}.").format(name=self.options.name))
         rated = rating_of(self.options.opponent)
         if rated is not None:  # a ladder level: its measured rating (docs/strength.md)
             self.say(
