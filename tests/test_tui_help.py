@@ -212,3 +212,25 @@ async def test_a_record_is_stepped_through_as_a_seat_saw_it() -> None:
         await pilot.press("q")
         await pilot.pause()
     assert replay.return_code in (0, None)
+
+
+async def test_the_review_of_eight_seats_shows_every_score_at_80x24() -> None:
+    app = make_app(rules="multiplayer", players=8, seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await settle(pilot)
+        await pilot.press("r", "y")
+        await settle(pilot)
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        game = t.session.game
+        for where in ("end", "home"):
+            await pilot.press(where)
+            await pilot.pause()
+            lines = screen_text(app).splitlines()
+            for seat in range(8):  # each seat's heading and score at that moment
+                score = game.score(seat) if where == "end" else 0
+                heading = [line for line in lines if f"p{seat} · " in line]
+                assert len(heading) == 1
+                assert f"{score}/{game.goal(seat)} points" in heading[0]

@@ -132,17 +132,21 @@ class ReplayScreen(Screen[None]):
     def table_text(self, view: View) -> Text:
         """Every seat (points toward the goal, cards on the table) and the piles."""
         you = self.viewer if self.viewer is not None else -1
+        seats = len(view["hands"])
+        # two rows a seat where they fit (about half the screen), else one
+        one_row = seats * 2 + 4 > self.app.size.height // 2
         out = Text()
-        for seat in range(len(view["hands"])):
+        for seat in range(seats):
             data = seat_data(view, seat, rules=self.rules, names=self.names, you=you)
             line = seat_title(data)
             summary = seat_summary(data, frozenset(), None)
             if data.you and data.hand:
                 mine = Text(_("your hand") + " ", style="dim").append_text(cards_text(data.hand))
                 summary = mine.append(" · ", style="dim").append_text(summary) if summary else mine
-            out.append_text(line).append("\n")
+            out.append_text(line)
             if summary:
-                out.append("    ").append_text(summary).append("\n")
+                out.append("  " if one_row else "\n    ").append_text(summary)
+            out.append("\n")
         for line in status_lines(view, rules=self.rules, names=self.names, you=-1):
             out.append_text(line).append("\n")
         if view.get("winner") is not None and self.viewer is not None:

@@ -266,7 +266,8 @@ class TableScreen(Screen[None]):
         lines = status_lines(
             s.view(), rules=s.rules, names=self.names(), you=s.seat, thinking=self.thinking
         )
-        if self.last_move is not None:
+        if self.last_move is not None and not self.has_class("-short"):
+            # on a short terminal the log's newest line tells it: the rows go to the moves
             lines.insert(0, Text(_("Last:") + " ", style="bold").append_text(self.last_move))
         self.query_one("#status", StatusPanel).show(lines)
 
