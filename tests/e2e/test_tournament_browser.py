@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, expect
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from webutil import ServerProc, module_fixtures, no_horizontal_overflow, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
@@ -33,6 +34,15 @@ def fast_bots_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerP
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
+
+
+def violations(page: Page) -> list[str]:
+    """Every axe-core finding on ``page``, whatever its impact."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in results.response["violations"]
+    ]
 
 
 def signed_in(
@@ -55,6 +65,7 @@ def test_organiser_creates_players_join_it_starts_and_standings_show(
     boss = signed_in(browser, site, org, DESKTOP)
     page = boss.new_page()
     page.goto(site.url + "/tournaments")
+    assert violations(page) == []  # the list and the form
     page.fill("#t-name", "Thursday Swiss")
     page.select_option("#t-format", "swiss")
     page.fill("#t-rounds", "2")
@@ -78,6 +89,7 @@ def test_organiser_creates_players_join_it_starts_and_standings_show(
             box = item.locator("button.t-join").bounding_box()
             assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
             shot(p, "tournament-lobby-phone.png", full_page=False)
+            assert violations(p) == []  # the lobby with its tournaments
         item.locator("button.t-join").click()
         expect(p).to_have_url(re.compile(rf"/tournaments/{tid}$"))
         expect(p.locator("#t-leave")).to_be_visible()
@@ -140,6 +152,7 @@ def test_organiser_creates_players_join_it_starts_and_standings_show(
     round2 = {frozenset((m["first"], m["second"])) for m in t["pairings"][1]["matches"]}
     losers = {n for n in [*names, "bot 1 (easy)"] if n not in (winner, person)}
     assert round2 == {frozenset((winner, person)), frozenset(losers)}
+    assert violations(page) == []  # rounds, standings, the organiser's forfeit controls
     shot(page, "tournament-swiss-desktop.png")
     amy.locator("#t-standings").scroll_into_view_if_needed()
     no_horizontal_overflow(amy)
@@ -167,7 +180,8 @@ def test_a_double_elimination_bracket_of_bots_on_desktop_and_phone(
     page.click("#t-start")
     expect(page.locator("#t-winner")).to_be_visible(timeout=90_000)
     expect(page.locator("#t-places li")).to_have_count(4)
-    expect(page.locator("#t-bracket .bcol h3").first).to_have_text("Winners' round 1")
+    expect(page.locator("#t-bracket .bcol h2").first).to_have_text("Winners' round 1")
+    assert violations(page) == []
     shot(page, "tournament-bracket-desktop.png")
     phone = ctx.new_page()
     phone.set_viewport_size(PHONE)

@@ -28,6 +28,9 @@ from .service import MAX_ROUNDS, Tournaments
 
 router = APIRouter()
 
+WORDS = (N_("open"),)
+"""A tournament's status the lists show in words (``{{ t.status|word }}``; ``running``
+and ``finished`` are the league's words)."""
 ACTIONS = ("join", "leave", "start", "bots", "forfeit")
 """The actions ``POST /api/tournaments/{id}/{action}`` takes."""
 

@@ -40,10 +40,11 @@ from ..game.service import GameService
 from ..league.keys import check_key
 from ..league.matches import Matches
 from ..league.models import LeagueMatch
+from ..league.settings import stamp
 from ..models import User
 from .models import EntrantRow, PairingRow, TournamentRow
 from .play import DECIDED, ELIMINATION, SWISS, GameEnd, Runner, entrants_of
-from .view import tournament_json
+from .view import listing_json, tournament_json
 
 log = logging.getLogger("cuttle.server")
 
@@ -59,6 +60,8 @@ MAX_OPEN = 5
 """Tournaments one organiser may have open (not started) at once."""
 MAX_AHEAD = 366 * 24 * 3600.0
 """How far ahead a start time may lie (seconds)."""
+MAX_ROW_ID = 2**31 - 1
+"""The largest row id a table holds (PostgreSQL's ``integer``)."""
 GRACE = 60.0
 """A start time this many seconds in the past is still taken (clocks differ a little)."""
 
@@ -69,13 +72,13 @@ def parse_start(value: object, now: float) -> float:
         raise ServiceError(N_("starts_at must be a date and time such as 2026-12-01T19:30Z"))
     try:
         when = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
-    except ValueError:
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        at = when.timestamp()
+    except (ValueError, OverflowError):  # not a date, or one out of range (year 1, -23:59)
         raise ServiceError(
             N_("starts_at must be a date and time such as 2026-12-01T19:30Z")
         ) from None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    at = when.timestamp()
     if at < now - GRACE:
         raise ServiceError(N_("the start time has passed"))
     if at > now + MAX_AHEAD:
@@ -277,6 +280,8 @@ class Tournaments:
         mid, winner = body.get("match"), body.get("winner")
         if isinstance(mid, bool) or not isinstance(mid, int) or not isinstance(winner, str):
             raise ServiceError(N_("give the match (its number) and its winner"))
+        if not 0 <= mid <= MAX_ROW_ID:  # a row id the database can hold (PostgreSQL's integer)
+            raise ServiceError(N_("no such match in this tournament"), 404)
         now = time.time()
         with self.sessions.begin() as db:
             t = db.get(TournamentRow, tid, with_for_update=True)
@@ -304,12 +309,12 @@ class Tournaments:
                 if lm is not None and lm.status == "playing":
                     db.execute(
                         update(LeagueMatch)
-                        .where(LeagueMatch.id == lm.id)
+                        .where(LeagueMatch.id == lm.id, LeagueMatch.status == "playing")
                         .values(
                             status="forfeit",
                             winner_id=winner_id,
                             current_game=None,
-                            finished_at=now,
+                            finished_at=stamp(self.runner.matches.clock.now()),
                         )
                     )
             try:
@@ -351,48 +356,10 @@ class Tournaments:
             return tournament_json(db, t, viewer, bool(viewer and self.is_admin(viewer)))
 
     def listing(self, viewer: User | None) -> list[dict[str, Any]]:
-        """Tournaments open or running, then the last finished ones (newest first), each
-        as a brief: name, format, rules, status, start, entrants, whether ``viewer``
-        joined."""
+        """Tournaments open or running, then the last finished ones (see
+        :func:`.view.listing_json`)."""
         with self.sessions() as db:
-            live = list(
-                db.scalars(
-                    select(TournamentRow)
-                    .where(TournamentRow.status != "finished")
-                    .order_by(TournamentRow.starts_at, TournamentRow.id)
-                    .limit(50)
-                )
-            )
-            done = list(
-                db.scalars(
-                    select(TournamentRow)
-                    .where(TournamentRow.status == "finished")
-                    .order_by(TournamentRow.updated_at.desc())
-                    .limit(10)
-                )
-            )
-            out = []
-            for t in [*live, *done]:
-                entrants = entrants_of(db, t.id)
-                joined = viewer is not None and any(e.user_id == viewer.id for e in entrants)
-                out.append(
-                    {
-                        "id": t.id,
-                        "name": t.name,
-                        "format": t.format,
-                        "rules": t.rules,
-                        "status": t.status,
-                        "starts_at": datetime.fromtimestamp(t.starts_at, UTC).isoformat(),
-                        "entrants": len(entrants),
-                        "joined": joined,
-                        "can_join": t.status == "open"
-                        and viewer is not None
-                        and not viewer.guest
-                        and not joined,
-                        "url": f"/tournaments/{t.id}",
-                    }
-                )
-            return out
+            return listing_json(db, viewer)
 
     # ------------------------------------------------------------------ the hook
 

@@ -13,7 +13,7 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from cuttle.league.swiss import standings
@@ -129,3 +129,58 @@ def tournament_json(
         ]
         out["winner"] = table[0].player if t.status == "finished" and table else None
     return out
+
+
+def listing_json(db: Session, viewer: User | None) -> list[dict[str, Any]]:
+    """Tournaments open or running (by start time), then the last ten finished (newest
+    first), each as a brief: name, format, rules, status, start, number of entrants,
+    whether ``viewer`` joined and may join."""
+    live = db.scalars(
+        select(TournamentRow)
+        .where(TournamentRow.status != "finished")
+        .order_by(TournamentRow.starts_at, TournamentRow.id)
+        .limit(50)
+    ).all()
+    done = db.scalars(
+        select(TournamentRow)
+        .where(TournamentRow.status == "finished")
+        .order_by(TournamentRow.updated_at.desc())
+        .limit(10)
+    ).all()
+    rows = [*live, *done]
+    ids = [t.id for t in rows]
+    counts: dict[int, int] = {}
+    mine: set[int] = set()
+    if ids:
+        counts = {
+            tid: n
+            for tid, n in db.execute(
+                select(EntrantRow.tournament_id, func.count())
+                .where(EntrantRow.tournament_id.in_(ids))
+                .group_by(EntrantRow.tournament_id)
+            )
+        }
+        if viewer is not None:
+            mine = set(
+                db.scalars(
+                    select(EntrantRow.tournament_id).where(
+                        EntrantRow.tournament_id.in_(ids), EntrantRow.user_id == viewer.id
+                    )
+                )
+            )
+    registered = viewer is not None and not viewer.guest
+    return [
+        {
+            "id": t.id,
+            "name": t.name,
+            "format": t.format,
+            "rules": t.rules,
+            "status": t.status,
+            "starts_at": _iso(t.starts_at),
+            "entrants": counts.get(t.id, 0),
+            "joined": t.id in mine,
+            "can_join": t.status == "open" and registered and t.id not in mine,
+            "url": f"/tournaments/{t.id}",
+        }
+        for t in rows
+    ]

@@ -117,6 +117,12 @@ ROUTES: dict[tuple[str, str], Schema] = {
         **{f"seat{k}": TEXT for k in range(1, 6)},
         **{f"name{k}": TEXT for k in range(1, 6)},
     ),
+    ("post", "/api/tournaments"): json_body(
+        name=TEXT, format=TEXT, rules=TEXT, starts_at=TEXT, rounds=NUMBER
+    ),
+    ("post", "/api/tournaments/{tid}/{action}"): json_body(level=TEXT, match=NUMBER, winner=TEXT),
+    ("get", "/tournaments"): query("fragment"),
+    ("get", "/tournaments/{tid}"): query("fragment"),
     ("get", "/api/bots/ladder"): query("rules"),
     ("get", "/bots/ladder"): query("rules"),
     ("post", "/api/bots"): json_body(name=TEXT, about=TEXT, description=TEXT),
