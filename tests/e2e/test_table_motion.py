@@ -40,7 +40,9 @@ TRAVELLING_IN_HAND = """() => {
         const a = c.getAnimations().find((x) => x.id === 'travel');
         if (a) return {card: c.dataset.card, from: c.dataset.travel,
                        ms: a.effect.getTiming().duration,
-                       transform: getComputedStyle(c).transform};
+                       transform: getComputedStyle(c).transform,
+                       highlighted: document.querySelector(
+                           '.seat.mine .hand .card.just-moved')?.dataset.card};
     }
     return null;
 }"""
@@ -89,6 +91,8 @@ def test_a_drawn_card_travels_from_the_deck_and_a_bots_card_from_its_hand(
     assert moving["from"] == "from-deck"
     assert 0 < moving["ms"] < 400
     assert moving["transform"] != "none"  # caught on its way: still displaced
+    # The drawn card is the one highlighted, wherever the hand's order puts it.
+    assert moving["highlighted"] == new[0], moving
     # The bot moved next (pace 0): its card, or the back it drew, travelled too.
     page.wait_for_function("() => document.querySelectorAll('#log li').length >= 2")
     page.wait_for_function("() => window.__travels.length >= 2")

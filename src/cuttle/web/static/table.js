@@ -227,6 +227,7 @@ function tellEnd(line, text, termination) {
 function showEvent(m) {
   const end = (m.meta && m.meta.termination) || m.termination || view.termination;
   const text = tellEnd(m.line, m.text || m.line, end);
+  const handsBefore = view ? view.hands.map((h) => h.slice()) : [];
   n = m.n; view = m.view; legal = m.legal; log.push(m.line); said.push(text);
   meta.scores = m.scores; meta.goals = m.goals;
   meta.draw_offers = []; // a move ends pending draw offers
@@ -235,7 +236,7 @@ function showEvent(m) {
   if (inFlight && inFlight.ackN !== null && n >= inFlight.ackN) inFlight = null;
   selected = null; selectedTarget = null; selectedSeat = null; discardSel = [];
   noticeFlash = "";
-  lastMove = { by: m.by, line: m.line, text, fresh: true };
+  lastMove = { by: m.by, line: m.line, text, fresh: true, handsBefore };
   draw();
   lastMove.fresh = false;
   const over = view.winner !== null && view.winner !== undefined;
@@ -412,8 +413,11 @@ function markLastMove() {
   if (seat) seat.classList.add("just-acted");
   let node = null;
   if (verb === "draw") {
-    const hand = board.querySelectorAll(`.seat[data-seat="${by}"] .hand .card`);
-    node = hand.length ? hand[hand.length - 1] : board.querySelector(`.seat[data-seat="${by}"] .hand-count`);
+    // The card that was not in the hand before (a hand may be kept in order), else the last.
+    const hand = [...board.querySelectorAll(`.seat[data-seat="${by}"] .hand .card`)];
+    const had = (lastMove.handsBefore || [])[by] || [];
+    node = hand.find((c) => c.dataset.card && !had.includes(c.dataset.card)) ||
+      (hand.length ? hand[hand.length - 1] : board.querySelector(`.seat[data-seat="${by}"] .hand-count`));
   } else if (verb === "discard") {
     node = board.querySelector("#scrap .card:not(.empty-slot)");
   } else if (verb === "resolve") {

@@ -1,0 +1,185 @@
+"""End-to-end: whole games at the web table, played as a newcomer would (clicks on cards,
+the deck and the offered buttons; the notation tools left off), on a phone (390 × 844,
+touch) and on a desktop (1,280 × 800). At every decision on the phone each tap target
+measures at least 44 × 44 px and the board, one's hand and the actions lie inside the
+viewport (none hidden under another); axe-core finds nothing serious; screenshots of
+both sizes are saved (docs/screenshots/table-*.png with ``make screenshots``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+from webutil import ServerProc, api_post, module_fixtures, no_horizontal_overflow, shot
+
+site_fixture, browser_fixture = module_fixtures()
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+        'button, a[href], select, input:not([type=hidden]), summary, [tabindex="0"]')]
+    .filter((e) => e.checkVisibility({checkVisibilityCSS: true}))
+    .map((e) => [e, e.getBoundingClientRect()])
+    .filter(([e, r]) => r.width > 0 && r.right > 0)  // the skip link waits off-screen
+    .filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
+    .map(([e, r]) => `${e.tagName.toLowerCase()}#${e.id}.${e.className} `
+        + `"${(e.textContent || '').trim().slice(0, 20)}" `
+        + `${r.width.toFixed(0)}x${r.height.toFixed(0)}`)"""
+"""Every visible tap target of the page smaller than 44 × 44 px, described."""
+
+ON_SCREEN = """() => {
+    const box = (q) => { const n = document.querySelector(q);
+        return n ? n.getBoundingClientRect() : null; };
+    const vh = window.innerHeight, vw = window.innerWidth;
+    const out = [];
+    const movebox = box('#movebox');
+    for (const q of ['#board', '.seat.mine .hand', '#actions']) {
+        const r = box(q);
+        if (!r) { out.push(q + ' missing'); continue; }
+        if (r.top < -2 || r.bottom > vh + 2 || r.left < -2 || r.right > vw + 2)  // 2 px: rounding
+            out.push(`${q} at ${r.top.toFixed(0)}..${r.bottom.toFixed(0)} of ${vh}`);
+    }
+    const hand = box('.seat.mine .hand');
+    if (hand && movebox && hand.bottom > movebox.top + 0.5 && hand.top < movebox.bottom)
+        out.push(`the hand (to ${hand.bottom.toFixed(0)}) lies under the actions `
+            + `(from ${movebox.top.toFixed(0)})`);
+    return out;
+}"""
+"""What of the board, the hand and the actions is not wholly on screen, described."""
+
+
+def serious(page: Page) -> list[str]:
+    """The serious and critical axe-core findings on ``page``."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def my_turn_or_over(page: Page) -> bool:
+    """Wait until the page offers moves or the game is over; return whether it is over."""
+    page.wait_for_function(
+        "() => document.querySelector('#all-moves') || "
+        "document.getElementById('status-line').textContent.startsWith('Game over')",
+        timeout=20000,
+    )
+    return page.locator("#status-line").inner_text().startswith("Game over")
+
+
+def value(move: str) -> int:
+    """What a points move scores (``points 9C``: 9)."""
+    rank = move.split()[1][0]
+    return {"A": 1, "T": 10}.get(rank) or int(rank)
+
+
+def play_a_turn(page: Page) -> None:
+    """Make one move with the controls a newcomer sees: the biggest points card put on
+    one's field, else the deck, else an offered button, else the first playable card and
+    its first choice."""
+    legal: list[str] = page.locator("#all-moves .all-list button").evaluate_all(
+        "bs => bs.map(b => b.dataset.move)"
+    )
+    points = sorted((m for m in legal if m.startswith("points ")), key=value)
+    if points:
+        card = points[-1].split()[1]
+        page.click(f'.seat.mine .hand .card.playable[data-card="{card}"]')
+        page.click(".seat.mine button.drop-here")
+    elif page.locator("#deck.playable").count():
+        page.click("#deck")
+    elif page.locator("#discard-button:disabled").count():  # choose the cards, then discard
+        while page.locator("#discard-button:disabled").count():
+            page.locator(".seat.mine .hand .card.playable:not(.selected)").first.click()
+        page.click("#discard-button")
+    elif page.locator("#actions button.primary").count():
+        page.locator("#actions button.primary").first.click()
+    else:
+        page.locator("#board .card.playable").first.click()
+        if page.locator("#actions button.cand").count():
+            page.locator("#actions button.cand").first.click()
+        elif page.locator("#discard-button:enabled").count():
+            page.click("#discard-button")
+
+
+def play_to_the_end(page: Page, at_each_turn: Callable[[Page, int], None]) -> int:
+    """Play the game on ``page`` to its end, calling ``at_each_turn(page, turn)`` before
+    each move; return how many moves were made."""
+    for turn in range(80):
+        if my_turn_or_over(page):
+            return turn
+        at_each_turn(page, turn)
+        before = page.locator("#log li").count()
+        play_a_turn(page)
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#log li').length > {before} || "
+            "document.querySelector('#actions button.cand, #discard-button')"
+        )
+        while page.locator("#actions button.cand").count():  # a choice left to make
+            page.locator("#actions button.cand").first.click()
+    raise AssertionError("the game did not end in 80 moves")
+
+
+def new_game_page(browser: Browser, site: ServerProc, viewport: dict[str, int]) -> Page:
+    """A newcomer's page (touch on a phone) at a new game against the random bot."""
+    phone = viewport["width"] < 500
+    ctx = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)  # type: ignore[arg-type]
+    ctx.add_init_script("localStorage.setItem('cuttle.pace', '0')")
+    page = ctx.new_page()
+    page.goto(site.url + "/")
+    gid = api_post(page, "/api/quickplay", {"level": "random"})["id"]
+    page.goto(f"{site.url}/g/{gid}")
+    page.wait_for_selector("#deck.playable")
+    return page
+
+
+def test_a_whole_game_on_a_phone_fits_the_screen_with_big_targets(
+    site: ServerProc, browser: Browser
+) -> None:
+    page = new_game_page(browser, site, PHONE)
+    measured: list[int] = []
+
+    def check(p: Page, turn: int) -> None:
+        assert p.evaluate(SMALL_TARGETS) == [], f"small tap targets at move {turn}"
+        assert p.evaluate(ON_SCREEN) == [], f"off screen at move {turn}"
+        no_horizontal_overflow(p)
+        measured.append(turn)
+        if turn == 2:
+            # A card chosen: its choices and the drop button are big enough and on screen.
+            playable = p.locator(".seat.mine .hand .card.playable")
+            if playable.count():
+                playable.first.click()
+                assert p.evaluate(SMALL_TARGETS) == [], "small tap targets, a card chosen"
+                assert p.evaluate(ON_SCREEN) == [], "off screen, a card chosen"
+                shot(p, "table-phone-choosing.png", full_page=False)
+                p.keyboard.press("Escape")
+            assert serious(p) == []
+
+    moves = play_to_the_end(page, check)
+    assert moves >= 3 and len(measured) == moves
+    expect(page.locator("#status-line")).to_have_text(re.compile(r"^Game over\. You (won|lost)"))
+    expect(page.locator("#board .badge")).to_have_count(0)
+    assert page.evaluate(SMALL_TARGETS) == [], "small tap targets after the game"
+    shot(page, "table-phone-over.png", full_page=False)
+    assert serious(page) == []
+    page.context.close()
+
+
+def test_a_whole_game_on_a_desktop(site: ServerProc, browser: Browser) -> None:
+    page = new_game_page(browser, site, DESKTOP)
+
+    def check(p: Page, turn: int) -> None:
+        assert p.evaluate(ON_SCREEN) == [], f"off screen at move {turn}"
+        if turn == 3:
+            shot(p, "table-desktop-play.png", full_page=False)
+
+    moves = play_to_the_end(page, check)
+    assert moves >= 3
+    expect(page.locator("#status-line")).to_have_text(re.compile(r"^Game over\. You (won|lost)"))
+    no_horizontal_overflow(page)
+    shot(page, "table-desktop-over.png", full_page=False)
+    assert serious(page) == []
+    page.context.close()
