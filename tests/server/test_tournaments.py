@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from leagueutil import League, register
 from srvutil import Client, ServerProc
+from test_postgres import Cluster, postgres  # noqa: F401  (the session's cluster fixture)
 
 
 @pytest.fixture(scope="module")
@@ -195,7 +196,12 @@ def test_a_tournament_starts_by_itself_at_its_start_time(site: ServerProc) -> No
 
 
 def test_a_double_elimination_of_bots_plays_itself_out(site: ServerProc) -> None:
-    org = register(site.url, "dora")
+    bot_bracket(site, "dora")
+
+
+def bot_bracket(site: ServerProc, organiser: str) -> None:
+    """Three random bots in a double elimination, played out and checked."""
+    org = register(site.url, organiser)
     t = create(org, name="Bots cup", format="double-elimination")
     for _ in range(3):
         assert org.post(f"/api/tournaments/{t['id']}/bots", {"level": "random"}).status_code == 200
@@ -245,3 +251,33 @@ def test_an_odd_swiss_of_bots_gives_each_one_bye_at_most(site: ServerProc) -> No
     assert len(byes) == 3 and len(set(byes)) == 3
     points = {s["player"]: s["points"] for s in t["standings"]}
     assert sum(points.values()) == 3 * 3  # two matches and a bye a round: 3 points
+
+
+def test_tournaments_in_postgres(
+    postgres: Cluster,  # noqa: F811
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """On a server database the results come back in worker threads: a match of two
+    people (a league match) decides a two-player Swiss, and a bracket of bots plays out."""
+    url = postgres.url(postgres.create_database())
+    proc = ServerProc(tmp_path_factory.mktemp("pgtournaments") / "data", database_url=url)
+    proc.start()
+    try:
+        org = register(proc.url, "pgorg")
+        players = {n: register(proc.url, n) for n in ("pia", "quin")}
+        t = create(org, rounds=3)
+        for n in players:
+            assert players[n].post(f"/api/tournaments/{t['id']}/join").status_code == 200
+        t = org.post(f"/api/tournaments/{t['id']}/start").json()
+        assert t["rounds"] == 1  # two players: one round, no rematch forced
+        (m,) = t["pairings"][0]["matches"]
+        League(proc, org, players).play(m["league_match"], [m["second"], m["second"]])
+        t = wait_finished(org, t["id"], timeout=30)
+        assert t["winner"] == m["second"]
+        assert [(s["player"], s["points"]) for s in t["standings"]] == [
+            (m["second"], 1),
+            (m["first"], 0),
+        ]
+        bot_bracket(proc, "pgdora")
+    finally:
+        proc.stop()
