@@ -94,15 +94,22 @@ def test_a_challenge_is_live_and_the_game_opens_for_both(
 
 
 def test_the_lobby_lists_the_games_in_progress(site: ServerProc, browser: Browser) -> None:
+    """Two people playing (a game that stays in progress) and a game of bots are listed,
+    each with a link to watch it; the bots by the names the table gives them."""
+    ann, bob = Client(site.url), Client(site.url)
+    made = ann.post("/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})
+    gid = made.json()["id"]
+    assert bob.post(f"/api/games/{gid}/join").status_code == 200
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
     page.goto(site.url + "/")
-    made = api_post(page, "/api/watch/exhibitions", {"levels": ["medium", "hard"]})
-    row = page.locator(f'#live-games tr[data-game="{made["id"]}"]')
-    expect(row).to_contain_text("Medium bot, Hard bot", timeout=8000)
-    expect(row.locator("a.watch")).to_have_attribute("href", f"/g/{made['id']}")
+    row = page.locator(f'#live-games tr[data-game="{gid}"]')
+    expect(row).to_contain_text(f"{ann.user['name']}, {bob.user['name']}")
+    expect(row.locator("a.watch")).to_have_attribute("href", f"/g/{gid}")
+    bots = api_post(page, "/api/watch/exhibitions", {"levels": ["medium", "hard"]})
     listed = httpx.get(site.url + "/api/watch/games").json()["games"]
-    assert [g["id"] for g in listed if g["id"] == made["id"]] == [made["id"]]
+    names = [[s["shown"] for s in g["seats"]] for g in listed if g["id"] == bots["id"]]
+    assert names == [["Medium bot", "Hard bot"]]
     ctx.close()
 
 
