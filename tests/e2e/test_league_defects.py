@@ -48,7 +48,6 @@ def test_the_next_game_and_the_rating_change_come_at_once(
     expect(table.locator("#league-banner")).to_contain_text("0 – 0")
     page.goto(f"{site.url}/league/matches/{match_id}")
     expect(page.locator("#match-games li")).to_have_count(0)
-    time.sleep(3.5)  # the table's slow poll is between two asks: the end must not wait for it
     league.end_game(first, "bobmatch")
     ended = time.monotonic()
     second = league.get(f"/api/league/matches/{match_id}")["game"]
