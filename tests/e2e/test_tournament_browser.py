@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_lobby_defects import small_targets
 from webutil import ServerProc, module_fixtures, no_horizontal_overflow, shot
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
@@ -90,6 +91,7 @@ def test_organiser_creates_players_join_it_starts_and_standings_show(
             assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
             shot(p, "tournament-lobby-phone.png", full_page=False)
             assert violations(p) == []  # the lobby with its tournaments
+            assert small_targets(p) == []  # every link and button at least 44 px
         item.locator("button.t-join").click()
         expect(p).to_have_url(re.compile(rf"/tournaments/{tid}$"))
         expect(p.locator("#t-leave")).to_be_visible()
@@ -156,6 +158,8 @@ def test_organiser_creates_players_join_it_starts_and_standings_show(
     shot(page, "tournament-swiss-desktop.png")
     amy.locator("#t-standings").scroll_into_view_if_needed()
     no_horizontal_overflow(amy)
+    assert small_targets(amy) == []
+    assert violations(amy) == []
     shot(amy, "tournament-swiss-phone.png")
     for ctx in [boss, *(p.context for p in pages.values())]:
         ctx.close()
