@@ -127,6 +127,15 @@ def test_a_swiss_tournament_of_people_pairs_plays_and_ranks(site: ServerProc) ->
     # The league rated the matches played (not the forfeit): ann's record is one match each.
     ann = league.get("/api/league/players/ann")
     assert ann["ratings"], ann
+    # The next tournament seeds by league rating: dot (two rated wins) first, though
+    # dot joins last; cyd (one rated loss, no win) below ann (a win and a loss).
+    again = create(org, name="Rematch night", format="double-elimination")
+    for n in names:
+        assert players[n].post(f"/api/tournaments/{again['id']}/join").status_code == 200
+    again = org.post(f"/api/tournaments/{again['id']}/start").json()
+    seeds = [e["name"] for e in again["entrants"]]
+    assert seeds[0] == "dot" and seeds.index("ann") < seeds.index("cyd"), seeds
+    assert again["bracket"]["players"] == seeds
 
 
 def test_bad_requests_are_refused_with_a_reason(site: ServerProc) -> None:
