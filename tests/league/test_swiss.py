@@ -92,6 +92,22 @@ def test_a_bye_scores_a_point_and_no_buchholz() -> None:
     assert table["a"].buchholz == 0  # b has no points
 
 
+def test_a_rematch_only_when_no_round_avoids_one() -> None:
+    # Two players can only meet again; three who have all met pair the two highest.
+    assert pair_round(["a", "b"], [Played("a", "b", "b")]) == [Pairing("b", "a")]
+    played = [
+        Played("a", "b", "a"),
+        Played("c", None, "c"),
+        Played("a", "c", "c"),
+        Played("b", None, "b"),
+        Played("b", "c", "b"),
+        Played("a", None, "a"),
+    ]
+    # Everyone has 2 points, Buchholz 4 and a bye: by seed c is the lowest and sits
+    # out again; a and b meet a second time (no pairing avoids it).
+    assert pair_round(["a", "b", "c"], played) == [Pairing("a", "b"), Pairing("c")]
+
+
 def test_bad_input_is_refused_with_a_reason() -> None:
     with pytest.raises(SwissError, match="listed twice"):
         pair_round(["a", "a", "b"], [])
