@@ -193,11 +193,15 @@ def test_bad_requests_are_refused_with_a_reason(site: ServerProc) -> None:
 def test_a_tournament_starts_by_itself_at_its_start_time(site: ServerProc) -> None:
     org = register(site.url, "sven")
     t = create(org, name="Soon", starts_at=later(1.5), rounds=1)
-    for _ in range(2):
-        assert org.post(f"/api/tournaments/{t['id']}/bots", {"level": "random"}).status_code == 200
-    assert get(org, t["id"])["status"] == "open"
+    assert org.post(f"/api/tournaments/{t['id']}/bots", {"level": "random"}).status_code == 200
+    t = get(org, t["id"])
+    assert (t["status"], t["due"]) == ("open", False)
     time.sleep(2.0)
-    t = get(org, t["id"])  # read after the start time: it has started
+    t = get(org, t["id"])  # the start time has passed, but one player cannot play
+    assert (t["status"], t["due"]) == ("open", True)
+    assert "it starts as soon as two players have joined" in org.http.get(t["url"]).text
+    assert org.post(f"/api/tournaments/{t['id']}/bots", {"level": "random"}).status_code == 200
+    t = get(org, t["id"])  # read with two players after the start time: it has started
     assert t["status"] in ("running", "finished")
     t = wait_finished(org, t["id"])
     (match,) = t["pairings"][0]["matches"]

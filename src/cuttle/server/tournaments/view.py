@@ -10,6 +10,7 @@ seat may see).
 from __future__ import annotations
 
 import json
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -92,6 +93,7 @@ def tournament_json(
         "round": t.round,
         "status": t.status,
         "starts_at": _iso(t.starts_at),
+        "due": t.status == "open" and t.starts_at <= time.time(),
         "organiser": organiser.display if organiser else None,
         "entrants": [
             {"name": e.name, "seed": e.seed, "bot": e.bot, "person": e.user_id is not None}
