@@ -94,6 +94,7 @@ function seatEl(view, meta, s, me, hooks, compact) {
     // any hand cards this viewer may see.
     const line = el("div", "field chips");
     line.setAttribute("aria-label", _("{name}'s field", { name }));
+    line.setAttribute("role", "group"); // a label needs a role (axe: even with no card in it)
     for (const st of [...f.points, ...f.faces, ...f.glasses]) {
       const node = stackEl(st, { button: true, chip: true }, nameOf);
       line.appendChild(node);
@@ -113,6 +114,7 @@ function seatEl(view, meta, s, me, hooks, compact) {
   }
   const field = el("div", "field");
   field.setAttribute("aria-label", _("{name}'s field", { name }));
+  field.setAttribute("role", "group"); // a label needs a role (axe: even with no card in it)
   const pts = el("div", "points");
   for (const st of f.points) {
     const node = stackEl(st, { button: true }, nameOf);
@@ -132,6 +134,7 @@ function seatEl(view, meta, s, me, hooks, compact) {
   box.appendChild(field);
   const handEl = el("div", "hand");
   handEl.setAttribute("aria-label", _n("{name}'s hand, {n} card", "{name}'s hand, {n} cards", hand.length, { name }));
+  handEl.setAttribute("role", "group"); // a label needs a role (axe: even with no card in it)
   for (const c of hand) {
     const node = cardEl(c, { button: s === me && c !== "??" });
     if (view.frozen && view.frozen.includes(c)) {
