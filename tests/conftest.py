@@ -98,6 +98,7 @@ SLOW_TESTS = frozenset(
         "test_bot_api_storage.py::test_keepalive_lines_and_the_per_token_limit",
         "test_protocol.py::test_the_arenas_time_per_move_is_a_programs_time",
         "test_forget_open.py::test_a_created_game_nobody_joins_is_forgotten_and_read_again_on_join",
+        "test_light_serve.py::test_the_site_and_every_bot_level_run_without_the_heavy_extras",
     }
 )
 """``module::test`` names (parameters left off) of single long tests, each measured at
