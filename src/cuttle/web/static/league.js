@@ -93,7 +93,11 @@ if (queue) {
   const status = $("queue-status");
   const leave = $("queue-leave");
   const show = (s) => {
-    if (s.status === "matched") { location.href = s.url; return false; }
+    if (s.status === "matched") {
+      notify(_("A ranked opponent is found: your game begins."), { tag: "queue", url: s.url });
+      location.href = s.url;
+      return false;
+    }
     leave.hidden = s.status !== "waiting";
     status.textContent = s.status === "waiting"
       ? _("Waiting ({seconds} s): opponents within {band} of {rating}", { seconds: s.waited.toFixed(0), band: s.band, rating: s.rating })
