@@ -153,6 +153,7 @@ let waitingFor = challengeList ? shownIds("out") : new Set(); // sent from this 
 let incoming = challengeList ? shownIds("in") : new Set();
 
 async function refreshChallenges() {
+  if (!challengeList) { location.reload(); return; } // a page that lists no challenges
   let data;
   try {
     const r = await fetch("/api/league/challenges");
