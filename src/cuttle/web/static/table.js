@@ -671,8 +671,13 @@ document.addEventListener("keydown", (e) => {
 // On a phone the actions follow the board (held at the bottom of the screen, see
 // site.css) and the table fills the screen once it is drawn; wider, they sit at the side.
 function placeMovebox() {
-  if (narrow.matches) $("board").after($("movebox"));
-  else $("notice").after($("movebox"));
+  if (narrow.matches) {
+    $("board").after($("movebox"));
+    $("controls").after($("prefs")); // sound, pace, "Type moves": below, with the controls
+  } else {
+    $("notice").after($("movebox"));
+    document.querySelector("#table-root > .status").appendChild($("prefs"));
+  }
 }
 placeMovebox();
 narrow.addEventListener("change", () => { placeMovebox(); draw(); });
