@@ -112,6 +112,8 @@ class TableView(Screen[None]):
         short = event.size.height < CENTER_MIN_HEIGHT
         self.query_one("#center", TableCenter).display = not short
         self.set_class(short, "-short")
+        # your own seat without its frame on a short terminal: two rows more for the others
+        self.query_one("#my-seat", SeatPanel).set_mode("bare" if short else "full")
         for panel in self.query(SeatPanel).results(SeatPanel):
             panel.data = None  # drawn again for the new width
         self.redraw()

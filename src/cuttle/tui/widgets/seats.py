@@ -55,6 +55,7 @@ class SeatPanel(Vertical):
         if mode == self.mode:
             return
         self.mode = mode
+        self.set_class(mode == "bare", "-bare")
         self.set_class(mode == "compact", "-compact")
         self.set_class(mode == "line", "-line")
         data, self.data = self.data, None
@@ -102,19 +103,29 @@ class SeatPanel(Vertical):
         self.query_one(".royals-group", Vertical).display = bool(data.faces) or not narrow
 
 
-SEAT_MODES = ("full", "compact", "line")
-"""How a seat is drawn: its cards as cards (7 rows), as text under its heading (2 rows),
-or as text after its heading (1 row)."""
+SEAT_MODES = ("full", "bare", "compact", "line")
+"""How a seat is drawn: its cards as cards in a frame (7 rows) or without one (5 rows),
+as text under its heading (2 rows), or as text after its heading (1 row)."""
 
 FULL_ROWS = 7
 """Rows a seat drawn in full takes (frame, heading, labels, cards)."""
 
+BARE_ROWS = 5
+"""Rows a seat drawn as cards without its frame takes (heading, labels, cards)."""
+
 
 def seat_mode(rows: int, seats: int) -> str:
-    """The way to draw ``seats`` seats in ``rows`` rows: in full if they all fit, else
-    as text (two rows each, or one when even that does not fit)."""
+    """The way to draw ``seats`` seats in ``rows`` rows: as cards (framed, or without
+    frames) if they all fit, else as text (two rows each, or one when even that does not
+    fit).
+
+    >>> seat_mode(14, 2), seat_mode(10, 2), seat_mode(9, 2), seat_mode(7, 7)
+    ('full', 'bare', 'compact', 'line')
+    """
     if seats * FULL_ROWS <= rows:
         return "full"
+    if seats * BARE_ROWS <= rows:
+        return "bare"
     return "compact" if seats * 2 <= rows else "line"
 
 
