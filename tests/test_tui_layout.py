@@ -23,7 +23,7 @@ from cuttle.tui.screens.dialogs import GameOverDialog
 from cuttle.tui.screens.setup import SetupScreen
 from cuttle.tui.screens.table import TableScreen
 from cuttle.tui.session import LocalRandomBot
-from cuttle.tui.widgets.table import MoveLog
+from cuttle.tui.widgets.table import MoveLog, SeatPanel
 
 SMALL = (80, 24)
 SIZE = (120, 40)
@@ -153,3 +153,17 @@ async def test_the_move_list_and_the_log_scroll_from_the_keyboard() -> None:
         await pilot.press("down", "down")
         await pilot.pause()
         assert moves.highlighted == 2
+
+
+async def test_three_seats_at_80x24_are_drawn_as_cards() -> None:
+    app = make_app(rules="multiplayer", players=3, seed=5, skip_setup=True)
+    async with app.run_test(size=SMALL) as pilot:
+        t = await settle(pilot)
+        await pilot.pause()
+        seats = list(t.query(SeatPanel).results(SeatPanel))
+        assert len(seats) == 3
+        # 2 × 7 framed rows do not fit the 80×24 board; unframed cards (5 rows) do
+        assert [panel.mode for panel in seats] == ["bare", "bare", "bare"]
+        for panel in seats:
+            assert in_sight(panel, SMALL)
+            assert panel.query_one(".seat-row").display  # the cards, not a line of text
