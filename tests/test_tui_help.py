@@ -234,3 +234,30 @@ async def test_the_review_of_eight_seats_shows_every_score_at_80x24() -> None:
                 heading = [line for line in lines if f"p{seat} · " in line]
                 assert len(heading) == 1
                 assert f"{score}/{game.goal(seat)} points" in heading[0]
+
+
+async def test_the_filter_takes_a_suit_as_a_letter_or_a_name() -> None:
+    app = make_app(rules="standard", seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        t = await settle(pilot)
+        legal = t.session.legal()
+        hearts = [m for m in legal if any(w.endswith("H") and len(w) == 2 for w in m.split())]
+        spades = [m for m in legal if any(w.endswith("S") and len(w) == 2 for w in m.split())]
+        assert hearts and spades  # seed 2 deals both
+        moves = t.query_one("#move-list", OptionList)
+
+        def shown() -> list[str]:
+            return [
+                t.session.legal()[int(str(moves.get_option_at_index(i).id)[5:])]
+                for i in range(moves.option_count)
+            ]
+
+        await pilot.press("slash", "h")  # h: hearts (no move word holds an h anyway)
+        await pilot.pause()
+        assert shown() == hearts
+        await pilot.press("backspace", *"spades")  # the name of a suit
+        await pilot.pause()
+        assert shown() == spades
+        await pilot.press(*["backspace"] * 6, "s")  # s alone: spades, not "points"
+        await pilot.pause()
+        assert shown() == spades

@@ -100,11 +100,20 @@ RANK_WORDS = {"a": "a", "10": "t", "t": "t", "j": "j", "q": "q", "k": "k"} | {
 """Filter words that name a rank, and the rank letter of move texts they stand for."""
 
 
+SUIT_WORDS = (
+    {"c": "c", "d": "d", "h": "h", "s": "s"}
+    | {name: name[0] for name in ("club", "diamond", "heart", "spade")}
+    | {f"{name}s": name[0] for name in ("club", "diamond", "heart", "spade")}
+)
+"""Filter words that name a suit alone (a letter or the English name), and its letter."""
+
+
 def matches(text: str, query: str) -> bool:
     """Whether a move matches a filter: every word of ``query`` occurs in it (any case).
 
-    A word that is a rank alone (``9``, ``10``, ``k``) matches a card of that rank, and
-    suits may be typed as drawn (``9♣``, ``10♥``).
+    A word that is a rank alone (``9``, ``10``, ``k``) matches a card of that rank; a suit
+    alone (``♥``, ``h``, ``hearts``) a card of that suit; suits may be typed as drawn
+    (``9♣``, ``10♥``).
 
     >>> matches("scuttle 9S 7H", "7h scu")
     True
@@ -112,15 +121,18 @@ def matches(text: str, query: str) -> bool:
     (False, True)
     >>> matches("oneoff 4H p2", "2"), matches("scuttle 9S 7H", "♣")
     (False, False)
+    >>> matches("points 5S", "s"), matches("discard 4H", "s"), matches("points 5H", "hearts")
+    (True, False, True)
     """
     words = text.lower().split()
     low = " ".join(words)
     for typed in query.lower().split():
         w = typed.translate(SUIT_LETTERS)
         rank = RANK_WORDS.get(w)
-        if rank is not None or (w != typed and len(w) == 1):  # a rank, or a suit drawn alone
-            at = 0 if rank is not None else 1
-            if not any(_is_card(t) and t[at] == (rank or w) for t in words):
+        suit = SUIT_WORDS.get(w)
+        if rank is not None or suit is not None:  # a rank, or a suit alone
+            at, want = (0, rank) if rank is not None else (1, suit)
+            if not any(_is_card(t) and t[at] == want for t in words):
                 return False
             continue
         if len(w) >= 2 and w[:-1] == "10":  # 10h: the ten of hearts
