@@ -7,6 +7,7 @@ Bots are seeded local random players.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from textual.widgets import OptionList, Static
 
 from cuttle import load_house_rules, new_game, read_record
 from cuttle.engine.cards import CARD_NAMES
-from cuttle.engine.rules import EFFECTS
+from cuttle.engine.rules import EFFECTS, get_rules
 from cuttle.tui import AppOptions, CuttleApp
 from cuttle.tui.screens.dialogs import GameOverDialog
 from cuttle.tui.screens.help import HelpScreen
@@ -261,3 +262,19 @@ async def test_the_filter_takes_a_suit_as_a_letter_or_a_name() -> None:
         await pilot.press(*["backspace"] * 6, "s")  # s alone: spades, not "points"
         await pilot.pause()
         assert shown() == spades
+
+
+def test_cuttle_replay_offers_the_review_and_checks_its_seat_first() -> None:
+    from cuttle.cli.common import Streams
+    from cuttle.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["replay", "--help"], Streams(io.StringIO(""), out, err)) == 0
+    assert "--tui" in out.getvalue()
+    session = Session(get_rules("standard"), 0, {1: "random"}, seed=3, bot_factory=local_bot)
+    session.resign()
+    record = session.save()
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["replay", str(record), "--tui", "--seat", "5"], Streams(io.StringIO(""), out, err))
+    assert code != 0  # refused before any screen opens
+    assert "--seat 5: the game has seats 0 to 1" in err.getvalue()
