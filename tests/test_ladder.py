@@ -33,9 +33,9 @@ from cuttle.bots.registry import (
 from cuttle.bots.threats import GuardedBot, assess
 from helpers_positions import game
 
-# The two search levels at the top get a small budget here (their own is seconds a
-# move); the threat check in front of them is the same as every level's.
-LEVEL_UNDER_TEST = [*LEVEL_NAMES[:6], "level7:200it", "expert:200it"]
+# The expert gets a small budget here (its own is 20,000 iterations a move); the threat
+# check in front of it is the same as every level's.
+LEVEL_UNDER_TEST = [*LEVEL_NAMES[:7], "expert:200it"]
 
 
 def _glasses_position(mine: list[str], theirs: list[str], **fields: list[str]) -> Game:
@@ -169,26 +169,26 @@ def test_medium_answers_the_reported_position(seed: int) -> None:
 def test_the_ladder_has_eight_levels_with_four_named() -> None:
     assert len(LADDER) == 8 == len(LEVEL_NAMES)
     assert [LEVEL_NAMES.index(n) + 1 for n in ("easy", "medium", "hard", "expert")] == [
-        2,
         3,
-        6,
+        4,
+        7,
         8,
     ]
     assert set(LEVELS) == set(LEVEL_NAMES) == set(LEVEL_SPECS)
     assert LEVEL_SPECS["level1"] == "random"
     assert LEVEL_SPECS["medium"] == "greedy"
-    assert all(LEVEL_SPECS[n].endswith("it") for n in LEVEL_NAMES[3:])  # iterations
+    assert all(LEVEL_SPECS[n].endswith("it") for n in LEVEL_NAMES[4:])  # iterations
 
 
 @pytest.mark.parametrize(
     ("text", "name"),
     [
-        ("3", "medium"),
-        ("level3", "medium"),
-        ("L6", "hard"),
+        ("4", "medium"),
+        ("level4", "medium"),
+        ("L7", "hard"),
         (" Level8 ", "expert"),
         ("easy", "easy"),
-        ("level4", "level4"),
+        ("level2", "level2"),
         ("random", None),
         ("greedy", None),
     ],
@@ -209,8 +209,8 @@ def test_a_level_off_the_ladder_is_refused(text: str) -> None:
 
 
 def test_level_specs_normalise_and_take_a_budget() -> None:
-    assert normal_spec("L4") == "level4"
-    assert normal_spec("6:500it") == "hard:500it"
+    assert normal_spec("L5") == "level5"
+    assert normal_spec("7:500it") == "hard:500it"
     bot = make_bot("hard:500it", 1, workers=1)
     assert bot.name == "hard:500it"
     assert bot.inner.params.iterations == 500  # type: ignore[attr-defined]
@@ -242,7 +242,7 @@ def test_ladder_json_matches_the_levels() -> None:
     for n in range(1, 7):
         assert (n, n + 2) in pairs
     assert ladder_ratings()["medium"].rating == 1500
-    assert rating_of("3") == ladder_ratings()["medium"]
+    assert rating_of("4") == ladder_ratings()["medium"]
     assert rating_of("hard:2s") is None and rating_of("greedy") is None
 
 
@@ -293,7 +293,7 @@ def test_where_people_pick_a_bot_they_see_its_rating() -> None:
     data = asyncio.run(options())
     assert data["levels"] == ["random", *LEVEL_NAMES]
     assert set(data["ratings"]) == set(LEVEL_NAMES)
-    assert data["ratings"]["medium"] == {"level": 3, "rating": 1500, "low": 1500, "high": 1500}
+    assert data["ratings"]["medium"] == {"level": 4, "rating": 1500, "low": 1500, "high": 1500}
     assert bot_label("medium") == "medium (1500)"
     assert bot_label("greedy") == "greedy"
     assert bot_label("hard") == f"hard ({ladder_ratings()['hard'].rating})"

@@ -766,7 +766,7 @@ async def test_house_rules_game_against_medium_to_the_end(tmp_path: Path) -> Non
         assert again.history == s.table.history and again.is_over
 
 
-async def test_house_rules_game_against_level7_searching_with_two_worker_processes() -> None:
+async def test_house_rules_game_against_the_expert_searching_with_two_worker_processes() -> None:
     house = load_house_rules(HOUSE_FILE)
     made: list[Any] = []
 
@@ -774,7 +774,7 @@ async def test_house_rules_game_against_level7_searching_with_two_worker_process
         made.append(make_bot(spec, seed, workers=2))
         return made[-1]
 
-    opts = AppOptions(rules=house, seed=8, bots=["level7"], skip_setup=True, bot_delay=0)
+    opts = AppOptions(rules=house, seed=8, bots=["expert"], skip_setup=True, bot_delay=0)
     app = CuttleApp(opts, bot_factory=two_workers)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         # Textual owns stdio here: the search's worker processes must start all the same

@@ -21,11 +21,11 @@ def test_the_quick_play_choice_lists_the_levels_with_their_ratings(
     expect(select.locator("option[value=medium]")).to_have_text("medium (1500)")
     hard = ladder_ratings()["hard"].rating
     expect(select.locator("option[value=hard]")).to_have_text(f"hard ({hard})")
-    expect(select.locator("option[value=level4]")).to_have_text(
-        f"level 4 ({ladder_ratings()['level4'].rating})"
+    expect(select.locator("option[value=level5]")).to_have_text(
+        f"level 5 ({ladder_ratings()['level5'].rating})"
     )
     expect(select.locator("option[value=random]")).to_have_text("random")  # no rating
     values = select.locator("option").evaluate_all("os => os.map((o) => o.value)")
-    assert values == ["random", "level1", "easy", "medium", "level4", "level5", "hard",
-                      "level7", "expert"]  # fmt: skip
+    assert values == ["random", "level1", "level2", "easy", "medium", "level5", "level6",
+                      "hard", "expert"]  # fmt: skip
     ctx.close()

@@ -141,12 +141,12 @@ def test_seats_are_named_in_the_readers_language() -> None:
     players = [
         {"name": "ann", "bot": None, "empty": False},
         {"name": "bot (easy)", "bot": "easy", "empty": False},
-        {"name": "bot (level4)", "bot": "level4", "empty": False},
+        {"name": "bot (level5)", "bot": "level5", "empty": False},
         {"name": "", "bot": None, "empty": True},
     ]
-    assert seat_names(players) == ["ann", "Easy bot", "Level 4 bot", "open seat"]
-    assert seat_names(players, "de") == ["ann", "Leichter Bot", "Bot der Stufe 4", "freier Platz"]
-    assert seat_names(players, "uk") == ["ann", "Легкий бот", "Бот рівня 4", "вільне місце"]
+    assert seat_names(players) == ["ann", "Easy bot", "Level 5 bot", "open seat"]
+    assert seat_names(players, "de") == ["ann", "Leichter Bot", "Bot der Stufe 5", "freier Platz"]
+    assert seat_names(players, "uk") == ["ann", "Легкий бот", "Бот рівня 5", "вільне місце"]
     two = [{"name": "x", "bot": "hard", "empty": False}] * 2
     assert seat_names(two, "fr") == ["Bot difficile 0", "Bot difficile 1"]
 

@@ -8,7 +8,7 @@ leaves the network's value head scores; takes a budget like ``ismcts``),
 takes a budget), ``ismcts-world`` (ISMCTS whose leaves a value net reading the whole
 sampled world scores; takes a budget), or a level of the ladder (:data:`LADDER`):
 ``level1`` to ``level8``, also written ``l3`` or just ``3``, four of them also named
-``easy`` (2), ``medium`` (3), ``hard`` (6) and ``expert`` (8). A level may take a budget
+``easy`` (3), ``medium`` (4), ``hard`` (7) and ``expert`` (8). A level may take a budget
 suffix (``expert:1s``), and every level checks threats first
 (:class:`~cuttle.bots.threats.GuardedBot`); the bare kinds do not. ``greedy`` takes a
 share of random moves instead of a budget: ``greedy:35%``.
@@ -45,13 +45,13 @@ SEARCH_KINDS = ("pimc", "ismcts", "ismcts-neural", "ismcts-policy", "ismcts-worl
 
 LADDER: tuple[tuple[str, str, str], ...] = (
     ("level1", "random", "a random move, but it takes a win and blocks one"),
-    ("easy", "greedy:35%", "greedy with a random move 35% of the time"),
+    ("level2", "greedy:50%", "greedy with a random move half the time"),
+    ("easy", "greedy:30%", "greedy with a random move 30% of the time"),
     ("medium", "greedy", "greedy: the best move one ply ahead by a hand-tuned evaluation"),
-    ("level4", "ismcts:30it", "ismcts at 30 iterations a move"),
-    ("level5", "ismcts:150it", "ismcts at 150 iterations a move"),
-    ("hard", "ismcts:1000it", "ismcts at 1,000 iterations a move"),
-    ("level7", "ismcts:5000it", "ismcts at 5,000 iterations a move, on every core"),
-    ("expert", "ismcts:20000it", "ismcts at 20,000 iterations a move, on every core"),
+    ("level5", "ismcts:10it", "ismcts at 10 iterations a move: the evaluation, barely searched"),
+    ("level6", "ismcts:60it", "ismcts at 60 iterations a move"),
+    ("hard", "ismcts:150it", "ismcts at 150 iterations a move"),
+    ("expert", "ismcts:5000it", "ismcts at 5,000 iterations a move, on every core"),
 )
 """The bot ladder, weakest first: level *n* is ``LADDER[n - 1]`` as ``(name, bot spec,
 what it plays)``. Every level checks threats first (:mod:`cuttle.bots.threats`): it
@@ -72,8 +72,8 @@ _LEVEL_NUMBER = re.compile(r"^(?:level|l)?(\d+)$")
 
 
 def level_name(text: str) -> str | None:
-    """The level ``text`` names, or ``None``: ``"hard"``, ``"level6"``, ``"l6"`` and
-    ``"6"`` all name ``"hard"`` (any case). A number off the ladder is an error."""
+    """The level ``text`` names, or ``None``: ``"hard"``, ``"level7"``, ``"l7"`` and
+    ``"7"`` all name ``"hard"`` (any case). A number off the ladder is an error."""
     low = text.strip().lower()
     if low in LEVELS:
         return low

@@ -17,7 +17,7 @@ from cuttle.bots.registry import LEVEL_NAMES
 
 BOT_LEVELS = ("random", *LEVEL_NAMES)
 """Bot levels a seat may be given: ``random`` and the ladder's eight, weakest first
-(``level1``, ``easy``, ``medium``, ``level4``, ``level5``, ``hard``, ``level7``,
+(``level1``, ``level2``, ``easy``, ``medium``, ``level5``, ``level6``, ``hard``,
 ``expert``; :data:`cuttle.bots.registry.LADDER`)."""
 
 

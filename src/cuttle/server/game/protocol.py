@@ -129,7 +129,7 @@ OPEN = "open seat"
 
 
 LADDER_NAME = "Level {n} bot"
-"""A numbered level's bot (``level4``: "Level 4 bot"), as the table's catalog has it."""
+"""A numbered level's bot (``level5``: "Level 5 bot"), as the table's catalog has it."""
 
 
 def _bot_name(level: str, lang: str | None) -> str:
