@@ -7,13 +7,18 @@ later seat's counter), and jacks stacked on one card are counted."""
 from __future__ import annotations
 
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webutil import ServerProc, api_post, module_fixtures, shot
+from webutil import (
+    DESKTOP,
+    THREE_JACKS,
+    ServerProc,
+    api_post,
+    module_fixtures,
+    set_deck,
+    shot,
+)
 
 from cuttle import new_game
 from cuttle.engine.cards import CARD_NAMES
@@ -21,21 +26,7 @@ from cuttle.engine.cards import CARD_NAMES
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from srvutil import Client
 
-_, browser_fixture = module_fixtures()
-
-FORGET_AFTER = 0.2
-"""Seconds this module's server keeps a game nobody watches (so a stacked deck is read)."""
-
-DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """A running server (bots answer after 50 ms) that soon forgets games nobody opened."""
-    data = tmp_path_factory.mktemp("e2e") / "data"
-    proc = ServerProc(data, bot_delay=0.05, env={"CUTTLE_FORGET_AFTER": str(FORGET_AFTER)})
-    yield proc.start()
-    proc.stop()
+site_fixture, browser_fixture = module_fixtures(forget=True)
 
 
 def quick(ctx: BrowserContext) -> BrowserContext:
@@ -150,9 +141,7 @@ def test_a_pass_in_a_three_seat_counter_round_is_not_told_as_a_resolution(
             2: ["2S", "3S", "4S", "6S", "7S", "8S"],
         },
     )
-    with site.db() as db:  # stacked before anyone opens the table
-        db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
-    time.sleep(5 * FORGET_AFTER)  # the server reads the stacked game again at the join
+    set_deck(site, gid, deck)  # stacked before anyone opens the table
     page.goto(site.url + "/")
     assert api_post(page, f"/api/games/{gid}/join", {})["seat"] == 1
     assert cy.post(f"/api/games/{gid}/join").json()["seat"] == 2
@@ -173,28 +162,6 @@ def test_a_pass_in_a_three_seat_counter_round_is_not_told_as_a_resolution(
     s0.close()
     s2.close()
     ctx.close()
-
-
-THREE_JACKS = {
-    "hands": [["7S"], ["??"]],
-    "fields": [
-        {
-            "points": [{"card": "7H", "jacks": [{"card": c, "to": 0} for c in ("JC", "JD", "JS")]}],
-            "faces": [],
-            "glasses": [],
-        },
-        {"points": [], "faces": [], "glasses": []},
-    ],
-    "deck": ["??"],
-    "scrap": [],
-    "pending": None,
-    "revealed": [],
-    "to_act": 0,
-    "turn": 0,
-    "winner": None,
-    "phase": "main",
-}
-"""A position where three jacks sit on one point card (seat 0 took it thrice)."""
 
 
 def test_jacks_on_one_card_are_counted(site: ServerProc, browser: Browser) -> None:

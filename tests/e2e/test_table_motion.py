@@ -6,23 +6,24 @@ touch."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webutil import ServerProc, api_post, fast, module_fixtures, shot
+from webutil import (
+    DESKTOP,
+    PHONE,
+    ServerProc,
+    api_post,
+    fast,
+    module_fixtures,
+    set_deck,
+    shot,
+    two_seat_deck,
+)
 
-from cuttle.engine.cards import CARD_NAMES
-
-_, browser_fixture = module_fixtures()
-
-FORGET_AFTER = 0.2
-"""Seconds this module's server keeps a game nobody watches (so a stacked deck is read)."""
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+site_fixture, browser_fixture = module_fixtures(forget=True)
 
 COUNT_TRAVELS = """
 window.__travels = [];
@@ -47,15 +48,6 @@ TRAVELLING_IN_HAND = """() => {
     return null;
 }"""
 """The card of one's hand that is travelling right now, with its animation."""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """A running server (bots answer after 50 ms) that soon forgets games nobody opened."""
-    data = tmp_path_factory.mktemp("e2e") / "data"
-    proc = ServerProc(data, bot_delay=0.05, env={"CUTTLE_FORGET_AFTER": str(FORGET_AFTER)})
-    yield proc.start()
-    proc.stop()
 
 
 def hand(page: Page) -> list[str]:
@@ -167,12 +159,6 @@ def touch_drag(page: Page, source: str, target: str) -> None:
     cdp.detach()
 
 
-def two_seat_deck(p0: list[str], p1: list[str]) -> list[str]:
-    """A standard deck dealing ``p0`` (5 cards) to seat 0 and ``p1`` (6) to seat 1."""
-    rest = [c for c in CARD_NAMES if c[0] != "X" and c not in p0 and c not in p1]
-    return [card for pair in zip(p0, p1[:5], strict=True) for card in pair] + [p1[5], *rest]
-
-
 @pytest.fixture
 def two(browser: Browser) -> Iterator[tuple[BrowserContext, BrowserContext]]:
     """Two people: one at a desktop, one on a touch phone."""
@@ -190,9 +176,7 @@ def test_a_card_dragged_onto_a_field_or_an_opponents_card_plays_there(
     a.goto(site.url + "/")
     gid = api_post(a, "/api/games", {"seats": [{"kind": "human"}, {"kind": "human"}]})["id"]
     deck = two_seat_deck(["7C", "3C", "6D", "8H", "4S"], ["9S", "TD", "JH", "QC", "5D", "6H"])
-    with site.db() as db:  # stacked before anyone opens the table
-        db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
-    time.sleep(5 * FORGET_AFTER)  # the server reads the stacked game again at the join
+    set_deck(site, gid, deck)  # stacked before anyone opens the table
     b.goto(site.url + "/")
     api_post(b, f"/api/games/{gid}/join", {})
     a.goto(f"{site.url}/g/{gid}")

@@ -9,32 +9,25 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webutil import ServerProc, api_post, fast, module_fixtures, no_horizontal_overflow, shot
+from webutil import (
+    DESKTOP,
+    PHONE,
+    THREE_JACKS,
+    ServerProc,
+    api_post,
+    fast,
+    module_fixtures,
+    no_horizontal_overflow,
+    set_deck,
+    shot,
+    two_seat_deck,
+)
 
-from cuttle.engine.cards import CARD_NAMES
-
-_, browser_fixture = module_fixtures()
-
-FORGET_AFTER = 0.2
-"""Seconds this module's server keeps a game nobody watches (so a stacked deck is read)."""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """A running server (bots answer after 50 ms) that soon forgets games nobody opened."""
-    data = tmp_path_factory.mktemp("e2e") / "data"
-    proc = ServerProc(data, bot_delay=0.05, env={"CUTTLE_FORGET_AFTER": str(FORGET_AFTER)})
-    yield proc.start()
-    proc.stop()
-
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+site_fixture, browser_fixture = module_fixtures(forget=True)
 
 
 @pytest.fixture
@@ -221,12 +214,6 @@ def clear_of_card(page: Page, captions: str) -> bool:
     )
 
 
-def two_seat_deck(p0: list[str], p1: list[str]) -> list[str]:
-    """A standard deck dealing ``p0`` (5 cards) to seat 0 and ``p1`` (6) to seat 1."""
-    rest = [c for c in CARD_NAMES if c[0] != "X" and c not in p0 and c not in p1]
-    return [card for pair in zip(p0, p1[:5], strict=True) for card in pair] + [p1[5], *rest]
-
-
 def test_a_targeted_card_is_marked_and_no_two_is_asked_for(
     site: ServerProc, two: tuple[BrowserContext, BrowserContext]
 ) -> None:
@@ -235,9 +222,7 @@ def test_a_targeted_card_is_marked_and_no_two_is_asked_for(
     seats = [{"kind": "human"}, {"kind": "human"}]
     gid = api_post(a, "/api/games", {"seats": seats})["id"]
     deck = two_seat_deck(["7C", "3C", "6D", "8H", "4S"], ["9S", "TD", "JH", "QC", "5D", "6H"])
-    with site.db() as db:  # stacked before anyone opens the table: nobody holds a two
-        db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
-    time.sleep(5 * FORGET_AFTER)  # the server reads the stacked game again at the join
+    set_deck(site, gid, deck)  # stacked before anyone opens the table: nobody holds a two
     b.goto(site.url + "/")
     api_post(b, f"/api/games/{gid}/join", {})
     a.goto(f"{site.url}/g/{gid}")
@@ -278,28 +263,6 @@ def test_a_rematch_of_a_guided_game_is_guided(site: ServerProc, browser: Browser
     page.wait_for_selector("#deck.playable, #status-line")
     expect(page.locator("#hint")).to_be_visible(timeout=10000)
     ctx.close()
-
-
-THREE_JACKS = {
-    "hands": [["7S"], ["??"]],
-    "fields": [
-        {
-            "points": [{"card": "7H", "jacks": [{"card": c, "to": 0} for c in ("JC", "JD", "JS")]}],
-            "faces": [],
-            "glasses": [],
-        },
-        {"points": [], "faces": [], "glasses": []},
-    ],
-    "deck": ["??"],
-    "scrap": [],
-    "pending": None,
-    "revealed": [],
-    "to_act": 0,
-    "turn": 0,
-    "winner": None,
-    "phase": "main",
-}
-"""A position where three jacks sit on one point card (seat 0 took it thrice)."""
 
 
 def test_three_jacks_stay_readable_and_the_drop_outline_stays_in_its_field(

@@ -6,16 +6,19 @@ import json
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
-from srvutil import ServerProc, apply_line, check_no_hidden, full_game, visible_cards
+from srvutil import Client, ServerProc, apply_line, check_no_hidden, full_game, visible_cards
 
+from cuttle import new_game
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.words import card_mentions
 
@@ -37,10 +40,26 @@ SHOTS = Path(os.environ.get("CUTTLE_SCREENSHOTS") or tempfile.mkdtemp(prefix="cu
 screenshots`` sets it to ``docs/screenshots``), so a test run leaves the tree clean."""
 
 
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+FORGET_AFTER = 0.2
+"""Seconds a forgetful server (``module_fixtures(forget=True)``) keeps a game nobody
+watches, so a deck stacked in the database before the join is read."""
+
+
 def _site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     """A running server (bots answer after 50 ms), one per test module."""
     proc = ServerProc(tmp_path_factory.mktemp("e2e") / "data", bot_delay=0.05).start()
     yield proc
+    proc.stop()
+
+
+def _forgetful_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A running server (bots answer after 50 ms) that soon forgets games nobody opened."""
+    data = tmp_path_factory.mktemp("e2e") / "data"
+    proc = ServerProc(data, bot_delay=0.05, env={"CUTTLE_FORGET_AFTER": str(FORGET_AFTER)})
+    yield proc.start()
     proc.stop()
 
 
@@ -54,12 +73,13 @@ def _browser() -> Iterator[Browser]:
         b.close()
 
 
-def module_fixtures() -> tuple[Any, Any]:
+def module_fixtures(forget: bool = False) -> tuple[Any, Any]:
     """The ``site`` and ``browser`` fixtures for one test module (assign them to module
-    names of any spelling: ``site_fixture, browser_fixture = module_fixtures()``). A
+    names of any spelling: ``site_fixture, browser_fixture = module_fixtures()``); with
+    ``forget`` the server forgets unwatched games after :data:`FORGET_AFTER` seconds. A
     conftest.py here would clash with tests/server's under pytest's rootless imports."""
     return (
-        pytest.fixture(scope="module", name="site")(_site),
+        pytest.fixture(scope="module", name="site")(_forgetful_site if forget else _site),
         pytest.fixture(scope="module", name="browser")(_browser),
     )
 
@@ -153,3 +173,96 @@ def api_post(page: Page, url: str, body: dict[str, Any]) -> dict[str, Any]:
     )
     assert result["status"] < 300, result
     return dict(result["body"])
+
+
+def signed_in(
+    browser: Browser, site: ServerProc, client: Client, viewport: dict[str, int]
+) -> BrowserContext:
+    """A browser context of size ``viewport`` holding ``client``'s session."""
+    ctx = browser.new_context(viewport=viewport)
+    ctx.add_cookies(
+        [{"name": k, "value": v, "url": site.url} for k, v in client.http.cookies.items()]
+    )
+    return ctx
+
+
+def violations(page: Page, impacts: tuple[str, ...] = ()) -> list[str]:
+    """Every axe-core finding on ``page`` (only those of ``impacts`` where given)."""
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in results.response["violations"]
+        if not impacts or v["impact"] in impacts
+    ]
+
+
+def serious(page: Page) -> list[str]:
+    """The serious and critical axe-core findings on ``page``."""
+    return violations(page, ("serious", "critical"))
+
+
+def small_targets(page: Page) -> list[str]:
+    """Every visible link, button, field and menu on ``page`` smaller than 44 × 44 px (a
+    checkbox or radio button by the label that holds it: tapping the label ticks it)."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll('a, button, select, input, summary, textarea')]
+        .filter((e) => e.checkVisibility() && !e.closest('.sr, .skip'))
+        .map((e) => (e.type === 'checkbox' || e.type === 'radio') && e.closest('label')
+          ? e.closest('label') : e)
+        .map((e) => { const r = e.getBoundingClientRect();
+          const name = e.tagName + '#' + (e.id || e.textContent.trim().slice(0, 24));
+          return [name, r.width, r.height]; })
+        .filter(([, w, h]) => w < 44 || h < 44)
+        .map(([name, w, h]) => `${name} ${Math.round(w)}x${Math.round(h)}`)"""
+    )
+    return found
+
+
+def my_turn_or_over(page: Page, timeout: float = 20000) -> bool:
+    """Wait until the page offers moves or the game is over; return whether it is over."""
+    page.wait_for_function(
+        "() => document.querySelector('#all-moves') || "
+        "document.getElementById('status-line').textContent.startsWith('Game over')",
+        timeout=timeout,
+    )
+    return page.locator("#status-line").inner_text().startswith("Game over")
+
+
+def two_seat_deck(p0: list[str], p1: list[str]) -> list[str]:
+    """A standard deck dealing ``p0`` (5 cards) to seat 0 and ``p1`` (6) to seat 1."""
+    rest = [c for c in CARD_NAMES if c[0] != "X" and c not in p0 and c not in p1]
+    deck = [card for pair in zip(p0, p1[:5], strict=True) for card in pair] + [p1[5], *rest]
+    hands = new_game("standard", deck=deck).to_json()["hands"]
+    assert sorted(hands[0]) == sorted(p0) and sorted(hands[1]) == sorted(p1), hands
+    return deck
+
+
+THREE_JACKS = {
+    "hands": [["7S"], ["??"]],
+    "fields": [
+        {
+            "points": [{"card": "7H", "jacks": [{"card": c, "to": 0} for c in ("JC", "JD", "JS")]}],
+            "faces": [],
+            "glasses": [],
+        },
+        {"points": [], "faces": [], "glasses": []},
+    ],
+    "deck": ["??"],
+    "scrap": [],
+    "pending": None,
+    "revealed": [],
+    "to_act": 0,
+    "turn": 0,
+    "winner": None,
+    "phase": "main",
+}
+"""A position where three jacks sit on one point card (seat 0 took it thrice)."""
+
+
+def set_deck(site: ServerProc, gid: str, deck: list[str]) -> None:
+    """Stack a new game's deck in the database before anyone opens its table, and wait
+    until a forgetful server (``module_fixtures(forget=True)``) has forgotten the copy it
+    held since creation (it reads the game again, stacked, on the join)."""
+    with site.db() as db:
+        db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
+    time.sleep(5 * FORGET_AFTER)
