@@ -14,6 +14,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from webutil import (
+    DESKTOP,
+    PHONE,
     ServerProc,
     check_no_hidden,
     check_words,
@@ -25,8 +27,6 @@ from webutil import (
 
 site_fixture, browser_fixture = module_fixtures()
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 ENGLISH = [
     r"Draw a card", r"Your move", r"Game over", r"You won", r"You lost", r"Resolve",

@@ -12,27 +12,21 @@ import time
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, BrowserContext, expect
-from webutil import ServerProc, module_fixtures, no_horizontal_overflow, shot
+from playwright.sync_api import Browser, expect
+from webutil import (
+    DESKTOP,
+    PHONE,
+    ServerProc,
+    module_fixtures,
+    no_horizontal_overflow,
+    shot,
+    signed_in,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from leagueutil import League, register
-from srvutil import Client
 
 site_fixture, browser_fixture = module_fixtures()
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-def signed_in(
-    browser: Browser, site: ServerProc, client: Client, viewport: dict[str, int]
-) -> BrowserContext:
-    """A browser context holding ``client``'s session."""
-    ctx = browser.new_context(viewport=viewport)
-    ctx.add_cookies(
-        [{"name": k, "value": v, "url": site.url} for k, v in client.http.cookies.items()]
-    )
-    return ctx
 
 
 def test_the_next_game_and_the_rating_change_come_at_once(

@@ -11,15 +11,26 @@ from pathlib import Path
 import httpx
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
-from webutil import ServerProc, api_post, fast, module_fixtures, no_horizontal_overflow, shot
+from webutil import (
+    DESKTOP,
+    PHONE,
+    ServerProc,
+    api_post,
+    fast,
+    module_fixtures,
+    no_horizontal_overflow,
+    shot,
+    small_targets,
+)
+from webutil import (
+    signed_in as signed_in_context,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from leagueutil import register
 from srvutil import Client
 
 site_fixture, browser_fixture = module_fixtures()
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 HIDDEN_TAB = """
 window.__notes = [];
 window.__hidden = false;
@@ -42,10 +53,7 @@ def signed_in(
 ) -> BrowserContext:
     """A desktop browser context holding ``client``'s session; with ``hidden_tab`` its
     pages can be hidden and record their notifications (:data:`HIDDEN_TAB`)."""
-    ctx = fast(browser.new_context(viewport=DESKTOP))
-    ctx.add_cookies(
-        [{"name": k, "value": v, "url": site.url} for k, v in client.http.cookies.items()]
-    )
+    ctx = fast(signed_in_context(browser, site, client, DESKTOP))
     if hidden_tab:
         ctx.add_init_script(HIDDEN_TAB)
     return ctx
@@ -113,23 +121,6 @@ def test_the_lobby_lists_the_games_in_progress(site: ServerProc, browser: Browse
     ctx.close()
 
 
-def small_targets(page: Page) -> list[str]:
-    """Every visible link, button, field and menu on ``page`` smaller than 44 × 44 px (a
-    checkbox or radio button by the label that holds it: tapping the label ticks it)."""
-    found: list[str] = page.evaluate(
-        """() => [...document.querySelectorAll('a, button, select, input, summary, textarea')]
-        .filter((e) => e.checkVisibility() && !e.closest('.sr, .skip'))
-        .map((e) => (e.type === 'checkbox' || e.type === 'radio') && e.closest('label')
-          ? e.closest('label') : e)
-        .map((e) => { const r = e.getBoundingClientRect();
-          const name = e.tagName + '#' + (e.id || e.textContent.trim().slice(0, 24));
-          return [name, r.width, r.height]; })
-        .filter(([, w, h]) => w < 44 || h < 44)
-        .map(([name, w, h]) => `${name} ${Math.round(w)}x${Math.round(h)}`)"""
-    )
-    return found
-
-
 def test_the_lobby_on_a_phone_is_one_column_of_big_targets_and_installable(
     site: ServerProc, browser: Browser
 ) -> None:
@@ -193,8 +184,7 @@ def test_the_ranked_lobby_on_a_phone(site: ServerProc, browser: Browser) -> None
     challenge is said beside its form, in view."""
     car, dor = register(site.url, "carphone"), register(site.url, "dorphone")
     assert dor.post("/api/league/challenges", {"opponent": "carphone"}).status_code == 201
-    ctx = browser.new_context(viewport=PHONE)
-    ctx.add_cookies([{"name": k, "value": v, "url": site.url} for k, v in car.http.cookies.items()])
+    ctx = signed_in_context(browser, site, car, PHONE)
     page = ctx.new_page()
     page.goto(site.url + "/")
     expect(page.locator('#challenge-list [data-way="in"]')).to_contain_text("dorphone")

@@ -11,9 +11,10 @@ import re
 import time
 from typing import Any
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from webutil import (
+    DESKTOP,
+    PHONE,
     ServerProc,
     api_post,
     apply_line,
@@ -23,21 +24,10 @@ from webutil import (
     module_fixtures,
     no_horizontal_overflow,
     shot,
+    violations,
 )
 
 site_fixture, browser_fixture = module_fixtures()
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-def violations(page: Page) -> list[str]:
-    """Every axe-core finding on ``page``, whatever its impact."""
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-        for v in results.response["violations"]
-    ]
 
 
 def small_targets(page: Page) -> list[str]:

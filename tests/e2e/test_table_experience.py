@@ -7,66 +7,33 @@ pages and the guided first game."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from webutil import (
+    PHONE,
     ServerProc,
     api_post,
     check_no_hidden,
     check_words,
     fast,
     module_fixtures,
+    my_turn_or_over,
     no_horizontal_overflow,
+    serious,
+    set_deck,
     shot,
+    two_seat_deck,
     watch_frames,
 )
 
-from cuttle import new_game
-from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.rules import PRESETS
 
-_, browser_fixture = module_fixtures()
+site_fixture, browser_fixture = module_fixtures(forget=True)
 
-FORGET_AFTER = 0.2
-"""Seconds this module's server keeps a game nobody watches (so a stacked deck is read)."""
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """A running server (bots answer after 50 ms) that soon forgets games nobody opened."""
-    data = tmp_path_factory.mktemp("e2e") / "data"
-    env = {"CUTTLE_FORGET_AFTER": str(FORGET_AFTER)}
-    proc = ServerProc(data, bot_delay=0.05, env=env).start()
-    yield proc
-    proc.stop()
-
-
-PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
-
-
-def two_seat_deck(p0: list[str], p1: list[str]) -> list[str]:
-    """A standard deck dealing ``p0`` (5 cards) to seat 0 and ``p1`` (6) to seat 1."""
-    rest = [c for c in CARD_NAMES if c[0] != "X" and c not in p0 and c not in p1]
-    deck = [card for pair in zip(p0, p1[:5], strict=True) for card in pair] + [p1[5], *rest]
-    g = new_game("standard", deck=deck)
-    assert sorted(g.to_json()["hands"][0]) == sorted(p0)
-    assert sorted(g.to_json()["hands"][1]) == sorted(p1)
-    return deck
-
-
-def set_deck(site: ServerProc, gid: str, deck: list[str]) -> None:
-    """Stack a new game's deck in the database before anyone opens its table, and wait
-    until the server has forgotten the copy it held since creation (it reads the game
-    again, stacked, on the join)."""
-    with site.db() as db:
-        db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
-    time.sleep(5 * FORGET_AFTER)
 
 
 @pytest.fixture
@@ -93,16 +60,6 @@ def two_person_table(site: ServerProc, a: Page, b: Page, deck: list[str] | None 
     for p in (a, b):
         p.wait_for_selector(".seat.mine .hand .card")
     return gid
-
-
-def my_turn_or_over(page: Page) -> bool:
-    """Wait until the page offers moves or the game is over; return whether it is over."""
-    page.wait_for_function(
-        "() => document.querySelector('#all-moves') || "
-        "document.getElementById('status-line').textContent.startsWith('Game over')",
-        timeout=20000,
-    )
-    return page.locator("#status-line").inner_text().startswith("Game over")
 
 
 def until_deck(page: Page) -> None:
@@ -423,16 +380,6 @@ def test_a_five_seat_table_is_compact_on_a_phone(site: ServerProc, browser: Brow
 
 
 # --------------------------------------------------------------------- accessibility
-
-
-def serious(page: Page) -> list[str]:
-    """The serious and critical axe-core findings on ``page``."""
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 def test_axe_finds_nothing_serious_on_lobby_table_and_replay(

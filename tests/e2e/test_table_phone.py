@@ -10,14 +10,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
-from webutil import ServerProc, api_post, module_fixtures, no_horizontal_overflow, shot
+from webutil import (
+    DESKTOP,
+    PHONE,
+    ServerProc,
+    api_post,
+    module_fixtures,
+    my_turn_or_over,
+    no_horizontal_overflow,
+    serious,
+    shot,
+)
 
 site_fixture, browser_fixture = module_fixtures()
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 
 SMALL_TARGETS = """() => [...document.querySelectorAll(
         'button, a[href], select, input:not([type=hidden]), summary, [tabindex="0"]')]
@@ -49,26 +56,6 @@ ON_SCREEN = """() => {
     return out;
 }"""
 """What of the board, the hand and the actions is not wholly on screen, described."""
-
-
-def serious(page: Page) -> list[str]:
-    """The serious and critical axe-core findings on ``page``."""
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("serious", "critical")
-    ]
-
-
-def my_turn_or_over(page: Page) -> bool:
-    """Wait until the page offers moves or the game is over; return whether it is over."""
-    page.wait_for_function(
-        "() => document.querySelector('#all-moves') || "
-        "document.getElementById('status-line').textContent.startsWith('Game over')",
-        timeout=20000,
-    )
-    return page.locator("#status-line").inner_text().startswith("Game over")
 
 
 def value(move: str) -> int:

@@ -13,14 +13,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from test_lobby_defects import small_targets
-from webutil import ServerProc, module_fixtures, no_horizontal_overflow, shot
+from playwright.sync_api import Browser, expect
+from webutil import (
+    DESKTOP,
+    PHONE,
+    ServerProc,
+    module_fixtures,
+    no_horizontal_overflow,
+    shot,
+    signed_in,
+    small_targets,
+    violations,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "server"))
 from leagueutil import League, register
-from srvutil import Client
 
 _, browser_fixture = module_fixtures()
 
@@ -31,30 +38,6 @@ def fast_bots_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerP
     proc = ServerProc(tmp_path_factory.mktemp("e2e") / "data", bot_delay=0.0).start()
     yield proc
     proc.stop()
-
-
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-def violations(page: Page) -> list[str]:
-    """Every axe-core finding on ``page``, whatever its impact."""
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-        for v in results.response["violations"]
-    ]
-
-
-def signed_in(
-    browser: Browser, site: ServerProc, client: Client, viewport: dict[str, int]
-) -> BrowserContext:
-    """A browser context holding ``client``'s session (the same registered player)."""
-    ctx = browser.new_context(viewport=viewport)
-    ctx.add_cookies(
-        [{"name": k, "value": v, "url": site.url} for k, v in client.http.cookies.items()]
-    )
-    return ctx
 
 
 def test_organiser_creates_players_join_it_starts_and_standings_show(
