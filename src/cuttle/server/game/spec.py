@@ -24,9 +24,11 @@ from sqlalchemy import Table as SqlTable
 
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.rules import PRESETS, VARIANTS, RuleSet, get_rules, house_rules
+from cuttle.i18n import N_
 from cuttle.table import Table
 
 from ..bots import BOT_LEVELS
+from ..errors import ServiceError
 from ..models import GameRow, SeatRow
 
 _GAMES = cast(SqlTable, GameRow.__table__)
@@ -53,6 +55,18 @@ def rules_of(
     ``players``. Raises :class:`~cuttle.engine.errors.InvalidRulesError`."""
     base: str | RuleSet = house_rules(house) if house is not None else rules
     return get_rules(base, list(variants), players)
+
+
+def preset_name(rules: object) -> str:
+    """``rules`` when it names a preset rule set, else a :class:`ServiceError` (400) that
+    lists the known ones."""
+    if not isinstance(rules, str) or rules not in PRESETS:
+        raise ServiceError(
+            N_("unknown rule set {rules}; known: {known}"),
+            rules=repr(str(rules)[:40]),
+            known=", ".join(PRESETS),
+        )
+    return rules
 
 
 def house_text(house: Mapping[str, Any]) -> str:

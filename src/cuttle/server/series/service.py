@@ -29,7 +29,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from cuttle.engine.errors import CuttleError
-from cuttle.engine.rules import PRESETS, VARIANTS
+from cuttle.engine.rules import VARIANTS
 from cuttle.i18n import N_
 from cuttle.league.longterm import DEFAULT_TARGET, MAX_PLAYERS, MIN_PLAYERS, Round, Series
 
@@ -37,7 +37,7 @@ from ..bots import BOT_LEVELS
 from ..errors import ServiceError
 from ..game.live import LiveGame
 from ..game.service import GameService
-from ..game.spec import GameSpec, SeatSpec, insert_game, rules_of
+from ..game.spec import GameSpec, SeatSpec, insert_game, preset_name, rules_of
 from ..models import User
 from .models import SeriesRoundRow, SeriesRow
 
@@ -97,13 +97,7 @@ class SeriesService:
 
     def _create(self, user: User, body: dict[str, Any]) -> tuple[int, str]:
         """Check the request and store the series and its first round; their ids."""
-        rules = body.get("rules", "standard")
-        if not isinstance(rules, str) or rules not in PRESETS:
-            raise ServiceError(
-                N_("unknown rule set {rules}; known: {known}"),
-                rules=repr(str(rules)[:40]),
-                known=", ".join(PRESETS),
-            )
+        rules = preset_name(body.get("rules", "standard"))
         variants = body.get("variants") or []
         if not isinstance(variants, list) or not all(
             isinstance(v, str) and v in VARIANTS for v in variants

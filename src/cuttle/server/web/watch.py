@@ -32,7 +32,7 @@ from cuttle.i18n import N_
 
 from ..bots import BOT_LEVELS
 from ..errors import ServiceError
-from ..game.spec import GameSpec, SeatSpec
+from ..game.spec import GameSpec, SeatSpec, preset_name
 from ..league.keys import PEOPLE
 from ..league.models import LeagueRating
 from ..models import GameRow, MoveRow, SeatRow
@@ -172,13 +172,7 @@ def exhibition_spec(body: dict[str, Any], user_id: int) -> GameSpec:
             most=MAX_EXHIBITION_SEATS,
             levels=", ".join(BOT_LEVELS),
         )
-    rules = body.get("rules", "standard")
-    if not isinstance(rules, str) or rules not in PRESETS:
-        raise ServiceError(
-            N_("unknown rule set {rules}; known: {known}"),
-            rules=repr(str(rules)[:40]),
-            known=", ".join(PRESETS),
-        )
+    rules = preset_name(body.get("rules", "standard"))
     try:
         return GameSpec(
             rules=rules,
