@@ -42,7 +42,7 @@ from cuttle.tui.options import coerce_options, resolve
 from cuttle.tui.screens.dialogs import ChoiceDialog, ConfirmDialog, DiscardDialog, GameOverDialog
 from cuttle.tui.screens.setup import SetupScreen, parse_seed
 from cuttle.tui.screens.table import DIALOG_PHASES, HINT_THINKING, TableScreen
-from cuttle.tui.session import LocalRandomBot, Session, load_bot, numbered_path
+from cuttle.tui.session import Session, load_bot, numbered_path
 from cuttle.tui.widgets.cards import (
     HIDDEN,
     CardItem,
@@ -54,35 +54,22 @@ from cuttle.tui.widgets.cards import (
     row_lines,
 )
 from cuttle.tui.widgets.table import HandView, MoveLog, MovesPanel, SeatPanel
+from tuiutil import (
+    SIZE,
+    SMALL,
+    in_tmp_dir,  # noqa: F401 (an autouse fixture: each test in its own folder)
+    local_bot,
+    screen_text,
+)
 
-SIZE = (120, 40)
-SMALL = (80, 24)
-"""The smallest terminal the table is laid out for."""
 FIRST_MOVE = ("1", "enter")
 """Keys that play the first legal move on the table (Enter alone never plays)."""
-
-
-@pytest.fixture(autouse=True)
-def in_tmp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test runs in its own folder: finished games are saved to ./records."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def local_bot(spec: str, seed: int | None) -> LocalRandomBot:
-    """A seeded random bot that does not depend on cuttle.bots."""
-    return LocalRandomBot(seed, name=spec)
 
 
 def make_app(session: Session | None = None, **options: Any) -> CuttleApp:
     """An app that deals at once, with bots answering without delay."""
     opts = AppOptions(skip_setup=True, bot_delay=0, hint_seconds=0.05, **options)
     return CuttleApp(opts, bot_factory=local_bot, session=session)
-
-
-def screen_text(app: CuttleApp) -> str:
-    """The characters on the current screen."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def played(game: Game, seat: int = 0) -> list[str]:

@@ -11,10 +11,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.containers import VerticalScroll
-from textual.pilot import Pilot
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from cuttle import load_house_rules, new_game, read_record
@@ -25,54 +22,23 @@ from cuttle.tui.screens.dialogs import GameOverDialog
 from cuttle.tui.screens.help import HelpScreen
 from cuttle.tui.screens.replay import ReplayApp, ReplayScreen, game_table
 from cuttle.tui.screens.table import TableScreen
-from cuttle.tui.session import LocalRandomBot, Session
+from cuttle.tui.session import Session
+from tuiutil import (
+    SIZE,
+    SMALL,
+    in_tmp_dir,  # noqa: F401 (an autouse fixture: each test in its own folder)
+    local_bot,
+    screen_text,
+    settle,
+)
 
-SMALL = (80, 24)
-SIZE = (120, 40)
 HOUSE = Path(__file__).resolve().parents[1] / "docs/house/sheet-library.toml"
-
-
-@pytest.fixture(autouse=True)
-def in_tmp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test runs in its own folder: finished games are saved to ./records."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def local_bot(spec: str, seed: int | None) -> LocalRandomBot:
-    """A seeded random bot that does not depend on cuttle.bots."""
-    return LocalRandomBot(seed, name=spec)
 
 
 def make_app(session: Session | None = None, **options: Any) -> CuttleApp:
     """An app that deals at once, with bots answering at once."""
     opts = AppOptions(skip_setup=True, bot_delay=0, **options)
     return CuttleApp(opts, bot_factory=local_bot, session=session)
-
-
-async def settle(pilot: Pilot[Any]) -> TableScreen:
-    """Wait until the bots are done and the human is asked (or the game is over)."""
-    app = pilot.app
-    assert isinstance(app, CuttleApp)
-    for _ in range(200):
-        await pilot.pause()
-        t = app.table
-        if t is None or t.bot_worker is not None:
-            await app.workers.wait_for_complete()
-            continue
-        if t.session.human_to_act or t.session.is_over:
-            return t
-    raise AssertionError("the table did not come to rest")
-
-
-def focused(app: CuttleApp) -> Widget | None:
-    """The widget with the keyboard focus."""
-    return app.focused
-
-
-def screen_text(app: Any) -> str:
-    """The characters on the current screen."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 async def test_question_mark_opens_the_help_and_it_scrolls_at_80x24() -> None:

@@ -8,62 +8,29 @@ out for (80×24) and a common one (120×40).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.containers import Vertical, VerticalScroll
 from textual.geometry import Region
-from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, OptionList, Select, SelectionList, Static
 
 from cuttle.tui import AppOptions, CuttleApp
 from cuttle.tui.screens.dialogs import GameOverDialog
 from cuttle.tui.screens.setup import SetupScreen
-from cuttle.tui.screens.table import TableScreen
-from cuttle.tui.session import LocalRandomBot
 from cuttle.tui.widgets.table import MoveLog, SeatPanel
-
-SMALL = (80, 24)
-SIZE = (120, 40)
-
-
-@pytest.fixture(autouse=True)
-def in_tmp_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test runs in its own folder: finished games are saved to ./records."""
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def local_bot(spec: str, seed: int | None) -> LocalRandomBot:
-    """A seeded random bot that does not depend on cuttle.bots."""
-    return LocalRandomBot(seed, name=spec)
+from tuiutil import (
+    SMALL,
+    in_tmp_dir,  # noqa: F401 (an autouse fixture: each test in its own folder)
+    local_bot,
+    settle,
+)
 
 
 def make_app(**options: Any) -> CuttleApp:
     """An app with bots answering at once."""
     return CuttleApp(AppOptions(bot_delay=0, **options), bot_factory=local_bot)
-
-
-async def settle(pilot: Pilot[Any]) -> TableScreen:
-    """Wait until the bots are done and the human is asked (or the game is over)."""
-    app = pilot.app
-    assert isinstance(app, CuttleApp)
-    for _ in range(200):
-        await pilot.pause()
-        t = app.table
-        if t is None or t.bot_worker is not None:
-            await app.workers.wait_for_complete()
-            continue
-        if t.session.human_to_act or t.session.is_over:
-            return t
-    raise AssertionError("the table did not come to rest")
-
-
-def focused(app: CuttleApp) -> Widget | None:
-    """The widget with the keyboard focus."""
-    return app.focused
 
 
 def in_sight(widget: Widget, size: tuple[int, int]) -> bool:
@@ -137,7 +104,7 @@ async def test_the_move_list_and_the_log_scroll_from_the_keyboard() -> None:
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
         await pilot.press("l")  # the log: focused, and given more rows
         await pilot.pause()
-        assert focused(app) is log
+        assert app.focused is log
         assert log.size.height > log_rows
         await pilot.press("pageup")
         await pilot.pause()
@@ -147,7 +114,7 @@ async def test_the_move_list_and_the_log_scroll_from_the_keyboard() -> None:
         assert log.scroll_y == 0
         await pilot.press("m")  # the move list: focused, given more rows, ↓ walks it
         await pilot.pause()
-        assert focused(app) is moves
+        assert app.focused is moves
         assert moves.size.height > move_rows
         assert moves.highlighted == 0
         await pilot.press("down", "down")
