@@ -13,6 +13,7 @@ from webutil import (
     check_words,
     fast,
     module_fixtures,
+    my_turn_or_over,
     no_horizontal_overflow,
     shot,
     watch_frames,
@@ -23,16 +24,6 @@ from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.rules import PRESETS
 
 site_fixture, browser_fixture = module_fixtures()
-
-
-def my_turn_or_over(page: Page, timeout: float = 15000) -> bool:
-    """Wait until the page offers moves or the game is over; return whether it is over."""
-    page.wait_for_function(
-        "() => document.querySelector('#all-moves') || "
-        "document.getElementById('status-line').textContent.startsWith('Game over')",
-        timeout=timeout,
-    )
-    return page.locator("#status-line").inner_text().startswith("Game over")
 
 
 def click_a_move(page: Page, prefer: tuple[str, ...] = ("Points", "Scuttle")) -> None:

@@ -18,6 +18,7 @@ from webutil import (
     module_fixtures,
     set_deck,
     shot,
+    versus_random_bot,
 )
 
 from cuttle import new_game
@@ -38,10 +39,7 @@ def quick(ctx: BrowserContext) -> BrowserContext:
 def test_the_notation_tools_wait_behind_a_switch(site: ServerProc, browser: Browser) -> None:
     ctx = quick(browser.new_context(viewport=DESKTOP))
     page = ctx.new_page()
-    page.goto(site.url + "/")
-    gid = api_post(page, "/api/quickplay", {"level": "random"})["id"]
-    page.goto(f"{site.url}/g/{gid}")
-    page.wait_for_selector("#deck.playable")
+    versus_random_bot(page, site)
     # Off by default: no "All legal moves (N)", no typed-move box, in any panel.
     expect(page.locator("#all-moves summary")).to_be_hidden()
     expect(page.locator("#type-move summary")).to_be_hidden()

@@ -26,6 +26,7 @@ from webutil import (
     set_deck,
     shot,
     two_seat_deck,
+    versus_random_bot,
     watch_frames,
 )
 
@@ -226,10 +227,7 @@ def test_a_disconnected_click_is_refused_visibly_and_a_double_click_plays_once(
     ctx = fast(browser.new_context(viewport=DESKTOP))
     try:
         page = ctx.new_page()
-        page.goto(site.url + "/")
-        gid = api_post(page, "/api/quickplay", {"level": "random"})["id"]
-        page.goto(f"{site.url}/g/{gid}")
-        page.wait_for_selector("#deck.playable")
+        gid = versus_random_bot(page, site)
         # A double click on the deck draws once, with no stale-move error.
         page.dblclick("#deck")
         expect(page.locator("#log li").first).to_have_attribute("data-line", "p0: draw")

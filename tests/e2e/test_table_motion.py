@@ -21,6 +21,7 @@ from webutil import (
     set_deck,
     shot,
     two_seat_deck,
+    versus_random_bot,
 )
 
 site_fixture, browser_fixture = module_fixtures(forget=True)
@@ -56,15 +57,6 @@ def hand(page: Page) -> list[str]:
         "ns => ns.map(n => n.dataset.card)"
     )
     return cards
-
-
-def versus_random_bot(page: Page, site: ServerProc) -> str:
-    """Open a new game against the random bot on ``page``, with drawing offered."""
-    page.goto(site.url + "/")
-    gid = str(api_post(page, "/api/quickplay", {"level": "random"})["id"])
-    page.goto(f"{site.url}/g/{gid}")
-    page.wait_for_selector("#deck.playable")
-    return gid
 
 
 def test_a_drawn_card_travels_from_the_deck_and_a_bots_card_from_its_hand(

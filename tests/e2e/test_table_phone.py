@@ -15,12 +15,12 @@ from webutil import (
     DESKTOP,
     PHONE,
     ServerProc,
-    api_post,
     module_fixtures,
     my_turn_or_over,
     no_horizontal_overflow,
     serious,
     shot,
+    versus_random_bot,
 )
 
 site_fixture, browser_fixture = module_fixtures()
@@ -116,10 +116,7 @@ def new_game_page(browser: Browser, site: ServerProc, viewport: dict[str, int]) 
     ctx = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)  # type: ignore[arg-type]
     ctx.add_init_script("localStorage.setItem('cuttle.pace', '0')")
     page = ctx.new_page()
-    page.goto(site.url + "/")
-    gid = api_post(page, "/api/quickplay", {"level": "random"})["id"]
-    page.goto(f"{site.url}/g/{gid}")
-    page.wait_for_selector("#deck.playable")
+    versus_random_bot(page, site)
     return page
 
 

@@ -25,6 +25,7 @@ from webutil import (
     set_deck,
     shot,
     two_seat_deck,
+    versus_random_bot,
 )
 
 site_fixture, browser_fixture = module_fixtures(forget=True)
@@ -144,10 +145,7 @@ def test_the_lobby_keeps_the_badges_at_its_refresh(site: ServerProc, browser: Br
 def test_the_focus_stays_on_the_hand_after_a_move(site: ServerProc, browser: Browser) -> None:
     ctx = fast(browser.new_context(viewport=DESKTOP))
     page = ctx.new_page()
-    page.goto(site.url + "/")
-    gid = api_post(page, "/api/quickplay", {"level": "random"})["id"]
-    page.goto(f"{site.url}/g/{gid}")
-    page.wait_for_selector("#deck.playable")
+    versus_random_bot(page, site)
     # The notation tools wait folded below the game's controls, for experts.
     expect(page.locator("#move-text")).to_be_hidden()
     expect(page.locator("#movebox #all-moves")).to_have_count(0)

@@ -266,3 +266,12 @@ def set_deck(site: ServerProc, gid: str, deck: list[str]) -> None:
     with site.db() as db:
         db.execute("update games set deck = ? where id = ?", (" ".join(deck), gid))
     time.sleep(5 * FORGET_AFTER)
+
+
+def versus_random_bot(page: Page, site: ServerProc) -> str:
+    """Open a new game against the random bot on ``page``, with drawing offered."""
+    page.goto(site.url + "/")
+    gid = str(api_post(page, "/api/quickplay", {"level": "random"})["id"])
+    page.goto(f"{site.url}/g/{gid}")
+    page.wait_for_selector("#deck.playable")
+    return gid
