@@ -15,6 +15,7 @@ from webutil import (
     THREE_JACKS,
     ServerProc,
     api_post,
+    drawn_board,
     module_fixtures,
     set_deck,
     shot,
@@ -165,19 +166,13 @@ def test_a_pass_in_a_three_seat_counter_round_is_not_told_as_a_resolution(
 def test_jacks_on_one_card_are_counted(site: ServerProc, browser: Browser) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
-    page.goto(site.url + "/rules")
-    count = page.evaluate(
-        """async (view) => {
-            const { renderBoard } = await import('/static/board.js');
-            const root = document.createElement('div');
-            root.className = 'board';
-            document.querySelector('main').prepend(root);
-            renderBoard(root, view, { names: ['ann', 'bob'], scores: [7, 0], goals: [21, 21] }, 0);
-            const badge = root.querySelector('.cstack .cover-count');
-            const r = badge.getBoundingClientRect();
-            return { text: badge.textContent, seen: r.width > 0 && r.height > 0 };
-        }""",
+    count = drawn_board(
+        page,
+        site,
         THREE_JACKS,
+        """const badge = root.querySelector('.cstack .cover-count');
+        const r = badge.getBoundingClientRect();
+        return { text: badge.textContent, seen: r.width > 0 && r.height > 0 };""",
     )
     assert count == {"text": "×3", "seen": True}
     ctx.close()

@@ -19,6 +19,7 @@ from webutil import (
     THREE_JACKS,
     ServerProc,
     api_post,
+    drawn_board,
     fast,
     module_fixtures,
     no_horizontal_overflow,
@@ -268,16 +269,11 @@ def test_three_jacks_stay_readable_and_the_drop_outline_stays_in_its_field(
 ) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page = ctx.new_page()
-    page.goto(site.url + "/rules")
-    got = page.evaluate(
-        """async (view) => {
-            const { renderBoard } = await import('/static/board.js');
-            const root = document.createElement('div');
-            root.className = 'board';
-            document.querySelector('main').prepend(root);
-            const meta = { names: ['ann', 'bob'], scores: [7, 0], goals: [21, 21] };
-            renderBoard(root, view, meta, 0);
-            const covers = [...root.querySelectorAll('.cstack .cover')]
+    got = drawn_board(
+        page,
+        site,
+        THREE_JACKS,
+        """const covers = [...root.querySelectorAll('.cstack .cover')]
                 .map((c) => c.getBoundingClientRect());
             const field = root.querySelector('.seat.mine .field');
             field.classList.add('drop');
@@ -290,9 +286,7 @@ def test_three_jacks_stay_readable_and_the_drop_outline_stays_in_its_field(
                 covers: covers.map((r) => [r.left, r.right]),
                 outlineTop: field.getBoundingClientRect().top - reach,
                 headBottom: head.bottom,
-            };
-        }""",
-        THREE_JACKS,
+            };""",
     )
     covers = got["covers"]
     assert len(covers) == 3

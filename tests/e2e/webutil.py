@@ -275,3 +275,22 @@ def versus_random_bot(page: Page, site: ServerProc) -> str:
     page.goto(f"{site.url}/g/{gid}")
     page.wait_for_selector("#deck.playable")
     return gid
+
+
+def drawn_board(page: Page, site: ServerProc, view: dict[str, Any], measure: str) -> Any:
+    """Draw ``view`` with the site's board.js (ann and bob, 7 points to 0, from seat 0's
+    side) on the rules page, and return what the JavaScript ``measure`` returns: statements
+    that read ``root``, the drawn board."""
+    page.goto(site.url + "/rules")
+    return page.evaluate(
+        """async (view) => {
+            const { renderBoard } = await import('/static/board.js');
+            const root = document.createElement('div');
+            root.className = 'board';
+            document.querySelector('main').prepend(root);
+            renderBoard(root, view, { names: ['ann', 'bob'], scores: [7, 0], goals: [21, 21] }, 0);
+"""
+        + measure
+        + "\n}",
+        view,
+    )
