@@ -27,6 +27,7 @@ from .game.chat import CHAT_LIMIT, CHAT_LIMIT_NAME
 from .game.service import GameService
 from .league.service import LeagueService
 from .league.settings import LeagueSettings
+from .lessons import routes as lesson_routes
 from .offload import Offload
 from .puzzles import routes as puzzle_routes
 from .ratelimit import RateLimits
@@ -313,6 +314,7 @@ def create_app(settings: Settings | None = None, bots: BotRunner | None = None) 
     app.include_router(bot_site.page_router)
     app.include_router(analysis_routes.router)
     app.include_router(puzzle_routes.router)
+    app.include_router(lesson_routes.router)
     app.include_router(watch.router)
     app.include_router(tournament_routes.router)
     web = pages.WEB

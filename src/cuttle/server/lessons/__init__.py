@@ -1,0 +1,1 @@
+"""The interactive lessons' pages and API (data in :mod:`cuttle.lessons`)."""
