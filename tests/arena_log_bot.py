@@ -23,5 +23,5 @@ class LogBot:
             self.started = True
             with open(os.environ["ARENA_LOG"], "a", encoding="utf-8") as log:
                 log.write(f"{os.getpid()}\n")
-        time.sleep(0.02)  # a game lasts long enough to be cut short
+        time.sleep(0.05)  # a game lasts long enough to be cut short, even on a busy machine
         return str(view.legal[0])

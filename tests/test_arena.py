@@ -337,7 +337,7 @@ def test_an_arena_directory_is_never_overwritten_or_mixed(tmp_path: Path) -> Non
 
 
 def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run(tmp_path: Path) -> None:
-    argv = ["--bots", "greedy,ismcts:300it", "--games", "8", "--jobs", "1", "--quiet",
+    argv = ["--bots", "greedy,ismcts:600it", "--games", "8", "--jobs", "1", "--quiet",
             "--bootstrap", "5", "--out", str(tmp_path)]  # fmt: skip
     cmd = [sys.executable, "-m", "cuttle.arena", *argv]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -77,9 +77,9 @@ def test_bad_specs_are_refused_with_a_clear_message(spec: str, words: str) -> No
 
 def test_expert_searches_a_count_of_iterations_not_seconds() -> None:
     """The ladder's budgets are iterations, so a level plays alike on any machine (about
-    1.5 s a move on one core of the reference machine for the expert's 20,000)."""
+    0.4 s a move on one core of the reference machine for the expert's 5,000)."""
     params = make_bot("expert", workers=1).params  # type: ignore[attr-defined]
-    assert params.seconds is None and params.iterations == 20_000
+    assert params.seconds is None and params.iterations == 5_000
 
 
 # ---------------------------------------------------------------- reproducibility

@@ -50,5 +50,14 @@ def test_solve_a_puzzle_and_miss_one(site: ServerProc, browser: Browser) -> None
         expect(page.locator("#pz-streak")).to_have_text("0")
         expect(page.locator("#pz-result .why")).to_contain_text("no other move keeps more than")
         shot(page, f"puzzle-answered-{tag}.png")
+        # A three-seat puzzle fits too (its opponents one line each on a phone).
+        page.select_option("#pz-rules", "cutthroat")
+        page.click("#pz-next")
+        page.wait_for_function(
+            "() => document.querySelectorAll('#board .seat').length === 3"
+            " && document.querySelectorAll('#pz-moves button:not([disabled])').length > 0"
+        )
+        shot(page, f"puzzle-cutthroat-{tag}.png")
+        no_horizontal_overflow(page)
         assert errors == []
         ctx.close()

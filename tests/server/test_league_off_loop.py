@@ -524,6 +524,7 @@ def test_the_stop_waits_for_deferred_work_a_bounded_time() -> None:
         state = SimpleNamespace(
             league=SimpleNamespace(pending=lambda: {t for t in (stuck,) if not t.done()}),
             series=SimpleNamespace(pending=lambda: {t for t in (quick,) if not t.done()}),
+            tournaments=SimpleNamespace(pending=lambda: set()),
         )
         app: Any = SimpleNamespace(state=state)
         start = time.monotonic()

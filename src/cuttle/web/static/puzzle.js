@@ -62,7 +62,7 @@ function showPuzzle(p) {
   current = p;
   const me = p.seat;
   const meta = { names: p.names, scores: p.scores, goals: p.goals, status: "playing" };
-  renderBoard($("board"), p.view, meta, me, {}, { compact: window.innerWidth < 700 && p.names.length > 2 });
+  renderBoard($("board"), p.view, meta, me, {}, { compact: window.matchMedia("(max-width: 760px)").matches && p.view.hands.length >= 3 });
   $("pz-task").textContent = _("Find the best move for you. Only one move keeps a clear win.");
   const recent = $("pz-recent");
   recent.replaceChildren(...p.recent.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
