@@ -60,7 +60,7 @@ function drawStep() {
   const step = lesson.steps[index];
   $("learn-step").textContent = _("Step {n} of {total}", { n: index + 1, total: lesson.steps.length });
   $("learn-task").textContent = step.instruction;
-  const meta = { names: [_("you"), _("opponent")], scores: step.scores, goals: step.goals, status: "playing" };
+  const meta = { names: [_("Learner"), _("opponent")], scores: step.scores, goals: step.goals, status: "playing" };
   const hooks = {
     card(c, where, node) {
       if (step.highlight.includes(c)) node.classList.add("learn-pulse");
@@ -100,8 +100,11 @@ function clickCard(card, where) {
   if (busy) return;
   if (where === "hand") { picked = picked === card ? null : card; drawStep(); return; }
   if (!picked) return;
+  // A card aimed at: the lesson's move if it is one, else a scuttle or a jack.
   const aimed = movesOf(picked).filter((m) => m.split(" ")[2] === card);
-  if (aimed.length === 1) send(aimed[0]);
+  const step = lesson.steps[index];
+  const chosen = aimed.find((m) => step.expected.includes(m)) || aimed.find((m) => /^(scuttle|jack) /.test(m));
+  if (chosen) send(chosen);
 }
 
 async function send(move) {
