@@ -76,10 +76,12 @@ def test_steps_show_only_the_learners_hand(client: TestClient) -> None:
 
 def test_check_right_wrong_illegal_and_unreadable(client: TestClient) -> None:
     right = client.get("/api/lessons/scuttle/0/check", params={"move": "scuttle 8D 6S"})
-    assert right.json() == {
-        "right": True,
-        "text": "Both cards go to the scrap: their 6 points are gone.",
-    }
+    said = "Both cards go to the scrap: their 6 points are gone."
+    assert right.json()["right"] is True and right.json()["text"] == said
+    after = right.json()["after"]
+    assert after["view"]["fields"][1]["points"] == ["TH"]  # the 6♠ was scuttled
+    assert sorted(after["view"]["scrap"]) == ["6S", "8D"]
+    assert after["view"]["hands"][1] == ["??", "??"]
     wrong = client.get("/api/lessons/scuttle/0/check", params={"move": "points 8D"})
     assert wrong.status_code == 200 and wrong.json()["right"] is False
     assert "8♦" in wrong.json()["text"]

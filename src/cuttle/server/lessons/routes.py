@@ -86,5 +86,9 @@ async def lesson_check(slug: str, step: int, move: str = Query(..., max_length=6
     if parsed not in legal:
         raise ServiceError(N_("that move is not legal here"), 400)
     if st.is_expected(move):
-        return JSONResponse({"right": True, "text": _(st.explanation)})
+        g = st.game()
+        g.play(move)
+        after = {"view": g.view(0), "scores": [g.score(v) for v in range(g.n)],
+                 "goals": [g.goal(v) for v in range(g.n)]}  # fmt: skip
+        return JSONResponse({"right": True, "text": _(st.explanation), "after": after})
     return JSONResponse({"right": False, "text": _(st.why_not)})

@@ -120,6 +120,8 @@ async function send(move) {
     picked = null;
     if (data.right) {
       remember(lesson.slug, index + 1);
+      const meta = { names: [_("Learner"), _("opponent")], scores: data.after.scores, goals: data.after.goals, status: "playing" };
+      renderBoard($("board"), data.after.view, meta, 0, {}, {});
       $("learn-actions").replaceChildren();
       const next = document.createElement(index + 1 < lesson.steps.length ? "button" : "a");
       next.id = "learn-next";
