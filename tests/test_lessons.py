@@ -17,10 +17,10 @@ from cuttle.server.settings import Settings
 SLUGS = ["points", "scuttle", "one-offs", "counters", "royals", "jacks", "sevens"]
 
 
-def test_the_seven_lessons_in_order_with_one_to_four_steps() -> None:
+def test_the_seven_lessons_in_order_with_two_to_four_steps() -> None:
     assert [x.slug for x in lessons()] == SLUGS
     for x in lessons():
-        assert 1 <= len(x.steps) <= 4, x.slug
+        assert 2 <= len(x.steps) <= 4, x.slug
 
 
 @pytest.mark.parametrize("slug", SLUGS)

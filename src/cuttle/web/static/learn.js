@@ -98,7 +98,12 @@ function drawActions() {
 
 function clickCard(card, where) {
   if (busy) return;
-  if (where === "hand") { picked = picked === card ? null : card; drawStep(); return; }
+  // A card of one's own to play: in the hand, or revealed by a seven.
+  if (where === "hand" || (movesOf(card).length && !(picked && where === "field"))) {
+    picked = picked === card ? null : card;
+    drawStep();
+    return;
+  }
   if (!picked) return;
   // A card aimed at: the lesson's move if it is one, else a scuttle or a jack.
   const aimed = movesOf(picked).filter((m) => m.split(" ")[2] === card);
