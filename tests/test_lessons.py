@@ -89,3 +89,20 @@ def test_check_right_wrong_illegal_and_unreadable(client: TestClient) -> None:
     assert illegal.status_code == 400
     assert client.get("/api/lessons/scuttle/0/check", params={"move": "zz"}).status_code == 400
     assert client.get("/api/lessons/scuttle/9/check", params={"move": "draw"}).status_code == 404
+
+
+def test_a_german_reader_gets_the_lessons_in_german(client: TestClient) -> None:
+    german = {"Accept-Language": "de"}
+    data = client.get("/api/lessons/points", headers=german).json()
+    assert data["title"] == "Punkte"
+    said = "Klicke deine 7♥ an und dann dein Feld, um damit zu punkten."
+    assert data["steps"][0]["instruction"] == said
+    right = client.get(
+        "/api/lessons/scuttle/0/check", params={"move": "scuttle 8D 6S"}, headers=german
+    )
+    assert right.json()["text"] == (
+        "Beide Karten kommen auf den Ablagestapel: Die 6 Punkte des Gegners sind weg."
+    )
+    assert "Versenken" in client.get("/learn", headers=german).text
+    english = client.get("/api/lessons/points").json()  # no language asked: English
+    assert english["steps"][0]["instruction"].startswith("Click your 7♥")

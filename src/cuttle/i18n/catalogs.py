@@ -43,6 +43,7 @@ SOURCES: dict[str, tuple[tuple[str, str], ...]] = {
         ("web/templates/**/*.html", "jinja2.ext:babel_extract"),
         ("server/**/*.py", "python"),
         ("league/**/*.py", "python"),
+        ("lessons/**/*.py", "python"),
     ),
     "table": (("web/static/**/*.js", "javascript"),),
     "terminal": (
