@@ -336,11 +336,20 @@ def test_an_arena_directory_is_never_overwritten_or_mixed(tmp_path: Path) -> Non
     assert (older / "summary.json").read_text() == "{}"
 
 
+def _ctrl_c_heard() -> None:
+    """In the arena's process, before it starts: Ctrl-C works as at a terminal, even when
+    the suite itself runs in the background (where a shell starts it with SIGINT ignored,
+    which a child would inherit)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_keeps_the_finished_games_and_resume_finishes_the_run(tmp_path: Path) -> None:
     argv = ["--bots", "greedy,ismcts:600it", "--games", "8", "--jobs", "1", "--quiet",
             "--bootstrap", "5", "--out", str(tmp_path)]  # fmt: skip
     cmd = [sys.executable, "-m", "cuttle.arena", *argv]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_heard
+    )
     results = tmp_path / "results.jsonl"
     deadline = time.monotonic() + 60
     while not (results.exists() and results.read_text().count("\n") >= 1):
@@ -529,7 +538,7 @@ def test_ctrl_c_stops_the_worker_processes_at_once_and_saves_their_games(
     env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)
     proc = subprocess.Popen(
         cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-        start_new_session=True,
+        start_new_session=True, preexec_fn=_ctrl_c_heard,
     )  # fmt: skip
     results = out / "results.jsonl"
     deadline = time.monotonic() + 120
