@@ -5,11 +5,13 @@
 # PostgreSQL, Redis and nginx tests start throwaway servers of their own).
 VENV ?= .venv
 PYTHON ?= python3
-# The compiled accelerator (setup.py, src/cuttle/bots/_fastenc.pyx) is built in place by
-# the editable install: a change to either reinstalls. With COMPILE_ENGINE=1 the engine's
-# hot modules are compiled as well (mypyc, setup.py; about a minute more), and a change
-# to any engine source reinstalls too.
-COMPILE_ENGINE ?= 0
+# The compiled parts (setup.py) are built in place by the editable install: the engine's
+# hot modules (mypyc, from the same typed source; about a minute) and the research
+# encoder's accelerator (Cython, src/cuttle/bots/_fastenc.pyx). A change to any of their
+# sources reinstalls. COMPILE_ENGINE=0 leaves the engine as plain Python (a machine
+# without a C compiler gets that anyway); CUTTLE_PURE_PYTHON=1 runs the plain source of
+# a compiled install.
+COMPILE_ENGINE ?= 1
 ACCEL := setup.py src/cuttle/bots/_fastenc.pyx
 ifeq ($(COMPILE_ENGINE),1)
 ACCEL += $(wildcard src/cuttle/engine/*.py src/cuttle/engine/effects/*.py)

@@ -16,7 +16,7 @@ from setuptools import Extension, setup
 ENGINE = "src/cuttle/engine/"
 COMPILED_ENGINE = [
     ENGINE + name
-    for name in ("cards.py", "moves.py", "table.py", "effect.py", "core.py", "game.py")
+    for name in ("cards.py", "moves.py", "table.py", "effect.py", "rules.py", "core.py", "game.py")
 ] + sorted(
     ENGINE + "effects/" + name for name in os.listdir(ENGINE + "effects") if name.endswith(".py")
 )
@@ -26,13 +26,9 @@ records, words) stays plain Python on both paths."""
 
 
 def engine_modules() -> list[Extension]:
-    """The mypyc-compiled engine where ``CUTTLE_COMPILE_ENGINE=1`` asks for it at build
-    time (``make setup COMPILE_ENGINE=1``), else none.
-
-    Opt-in for now: the research encoder's accelerator (``_fastenc``) reads a game's
-    ``__slots__`` members directly, which a compiled class does not have.
-    """
-    if os.environ.get("CUTTLE_COMPILE_ENGINE", "") in ("", "0"):
+    """The mypyc-compiled engine, built by default; none where ``CUTTLE_COMPILE_ENGINE=0``
+    asks for the plain source only at build time (``make setup COMPILE_ENGINE=0``)."""
+    if os.environ.get("CUTTLE_COMPILE_ENGINE", "1") == "0":
         return []
     try:
         from mypyc.build import mypycify

@@ -13,11 +13,18 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cuttle.accel import stale_sources
+from cuttle.engine.cards import shuffle
 
 WALK = Path(__file__).parent / "differential_walk.py"
 
@@ -47,6 +54,8 @@ def _compare(games: int, start: int, at_least: int) -> None:
     pure = _side(True, "--games", str(games), "--start", str(start))
     assert isinstance(installed, dict) and isinstance(pure, dict)
     assert pure["engine"] == "pure-Python engine: CUTTLE_PURE_PYTHON=1"
+    # `make setup` builds the compiled engine: the installed side must be it
+    assert installed["engine"] == "compiled engine (mypyc)"
     assert installed["positions"] == pure["positions"] >= at_least
     for a, b in zip(installed["digests"], pure["digests"], strict=True):
         assert a == b, (installed["engine"], _first_difference(a[0], a[1]))
@@ -85,3 +94,37 @@ def test_cuttle_version_says_which_engine_runs() -> None:
         check=True,
     )
     assert out.stdout.strip() == "cuttle 0.1.0, pure-Python engine: CUTTLE_PURE_PYTHON=1"
+
+
+@given(st.integers(min_value=0, max_value=2**64), st.integers(min_value=0, max_value=60))
+def test_the_engine_shuffles_as_random_shuffle_does(seed: int | str, size: int) -> None:
+    ours, theirs = list(range(size)), list(range(size))
+    shuffle(random.Random(seed), ours)
+    random.Random(seed).shuffle(theirs)
+    assert ours == theirs
+
+
+def test_a_string_seed_shuffles_as_random_shuffle_does() -> None:
+    for seed in ("reshuffle", "(12, (3, 4), 'reshuffle')", ""):
+        ours, theirs = list(range(54)), list(range(54))
+        shuffle(random.Random(seed), ours)
+        random.Random(seed).shuffle(theirs)
+        assert ours == theirs
+
+
+def test_an_engine_source_newer_than_the_compiled_engine_is_run_as_source(
+    tmp_path: Path,
+) -> None:
+    package = tmp_path / "src" / "cuttle"
+    (package / "engine" / "effects").mkdir(parents=True)
+    library = tmp_path / "src" / "cuttle_engine__mypyc.so"
+    library.write_bytes(b"")
+    old = time.time() - 60
+    os.utime(library, (old, old))
+    (package / "engine" / "core.py").write_text("")
+    (package / "engine" / "effects" / "pick.py").write_text("")
+    os.utime(package / "engine" / "core.py", (old - 60, old - 60))  # built after this one
+    # an installed package (no setup.py above src/): never stale
+    assert stale_sources(str(library), str(package)) == []
+    (tmp_path / "setup.py").write_text("")
+    assert stale_sources(str(library), str(package)) == ["engine/effects/pick.py"]

@@ -40,3 +40,6 @@ def test_the_wheel_ships_the_rules_reference_and_the_data(tmp_path: Path) -> Non
     # the compiled accelerator of the research encoding (setup.py; optional where no
     # compiler is found, but this environment has one)
     assert any(n.startswith("cuttle/bots/_fastenc.") and n.endswith(".so") for n in names)
+    # and the engine's hot modules compiled by mypyc, with their shared library
+    for compiled in ("cuttle/engine/core.", "cuttle/engine/rules.", "cuttle_engine__mypyc."):
+        assert any(n.startswith(compiled) and n.endswith(".so") for n in names), compiled

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
@@ -59,6 +60,28 @@ def use_plain_source() -> None:
         sys.meta_path.insert(0, PlainSourceFinder())
 
 
+def stale_sources(library: str, package: str | None = None) -> list[str]:
+    """The engine's ``.py`` files changed since the compiled ``library`` was built, in a
+    source checkout (a ``setup.py`` beside ``src/``); none in an installed wheel.
+
+    Python prefers a compiled module to its source, so after an edit the old compiled
+    code would go on running until the next ``make setup``: the plain source runs
+    instead, with a warning, until it is rebuilt. ``package`` is the ``cuttle`` package's
+    folder (this one by default).
+    """
+    package = package or os.path.dirname(os.path.abspath(__file__))
+    if not os.path.isfile(os.path.join(package, "..", "..", "setup.py")):
+        return []
+    built = os.path.getmtime(library)
+    stale: list[str] = []
+    for folder, _dirs, files in os.walk(os.path.join(package, "engine")):
+        for name in files:
+            path = os.path.join(folder, name)
+            if name.endswith(".py") and os.path.getmtime(path) > built:
+                stale.append(os.path.relpath(path, package))
+    return sorted(stale)
+
+
 def engine_compiled() -> bool:
     """Whether the engine's core running in this process is the compiled one."""
     from .engine import core
@@ -72,12 +95,31 @@ def engine_path() -> str:
         return "compiled engine (mypyc)"
     if PURE:
         return "pure-Python engine: CUTTLE_PURE_PYTHON=1"
-    return "pure-Python engine: the compiled engine is not built (make setup COMPILE_ENGINE=1)"
+    if STALE:
+        return "pure-Python engine: the compiled engine is older than its source (make setup)"
+    return (
+        "pure-Python engine: the compiled engine is not built"
+        " (no C compiler, or COMPILE_ENGINE=0; make setup builds it)"
+    )
 
 
 SHARED_LIBRARY = "cuttle_engine__mypyc"
 """The compiled engine's shared library (``setup.py``'s mypyc group): every compiled
 module needs it, so where it is missing (a partial build) the plain source runs."""
 
-if PURE or find_spec(SHARED_LIBRARY) is None:
+STALE: list[str] = []
+"""The engine sources newer than the compiled engine (:func:`stale_sources`)."""
+
+_library = None if PURE else find_spec(SHARED_LIBRARY)
+if _library is not None and _library.origin:
+    STALE = stale_sources(_library.origin)
+    if STALE:
+        warnings.warn(
+            f"cuttle: the compiled engine is older than {', '.join(STALE[:3])}"
+            f"{' and more' if len(STALE) > 3 else ''}; running the plain source until"
+            " `make setup` rebuilds it",
+            RuntimeWarning,
+            stacklevel=1,
+        )
+if PURE or _library is None or STALE:
     use_plain_source()

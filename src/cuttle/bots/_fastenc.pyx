@@ -116,6 +116,7 @@ cdef class _Slots:
     cdef Py_ssize_t off[MAX_ATTRS]
     cdef object seen
     cdef unsigned int seen_tag
+    cdef int never
 
     def __init__(self, base, tuple names, tuple same=()):
         cdef int k
@@ -125,11 +126,16 @@ cdef class _Slots:
         self.names = names
         self.checked = names + same
         self.descrs = tuple(base.__dict__[name] for name in self.checked)
+        self.never = 0
         for k in range(len(names)):
             d = self.descrs[k]
             if type(d).__name__ != "member_descriptor":
-                raise TypeError(f"{base.__name__}.{names[k]} is not a __slots__ member")
-            self.off[k] = (<PyMemberDescrObject*><PyObject*>d).d_member.offset
+                # not a __slots__ member (a mypyc-compiled class keeps its attributes in
+                # a C struct behind getset descriptors): every read goes through getattr
+                self.never = 1
+                self.off[k] = 0
+            else:
+                self.off[k] = (<PyMemberDescrObject*><PyObject*>d).d_member.offset
         self.seen = None
 
     cdef int ok(self, obj) except -1:
@@ -138,6 +144,8 @@ cdef class _Slots:
         class a new one when it or a base changes)."""
         cdef PyTypeObject* t
         cdef Py_ssize_t i
+        if self.never:
+            return 0
         tp = type(obj)
         t = <PyTypeObject*>tp
         if tp is self.seen and t.tp_version_tag == self.seen_tag:

@@ -49,7 +49,7 @@ def rules_json(rules: RuleSet) -> dict[str, Any]:
     """Every field of ``rules`` as JSON: ``name``, ``variants`` and ``players`` first, so
     a program that knows only the presets reads those three; the rest describes house
     rules fully (their card effects included)."""
-    return {f.name: _plain(getattr(rules, f.name)) for f in fields(rules)}
+    return {f.name: _plain(getattr(rules, f.name)) for f in fields(rules) if f.init}
 
 
 def _tuples(value: Any) -> Any:
@@ -65,7 +65,7 @@ def rules_from_json(obj: Any) -> RuleSet:
     """
     if not isinstance(obj, dict):
         raise ValueError("the rules must be a JSON object")
-    known = {f.name for f in fields(RuleSet)}
+    known = {f.name for f in fields(RuleSet) if f.init}
     unknown = sorted(set(obj) - known)
     if unknown:
         raise ValueError(f"unknown rule set fields: {', '.join(unknown)}")

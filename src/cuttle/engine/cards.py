@@ -8,33 +8,51 @@ another exactly when its integer is larger.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
+from typing import Final
 
 from ..i18n import DEFAULT, N_, current, translations
 from .errors import InvalidCardError
 
-RANKS = "A23456789TJQK"
-SUITS = "CDHS"
+RANKS: Final = "A23456789TJQK"
+SUITS: Final = "CDHS"
 
-ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(13)
-JOKER_RANK = 13
-JOKER_1 = 52
-JOKER_2 = 53
+ACE: Final = 0
+TWO: Final = 1
+THREE: Final = 2
+FOUR: Final = 3
+FIVE: Final = 4
+SIX: Final = 5
+SEVEN: Final = 6
+EIGHT: Final = 7
+NINE: Final = 8
+TEN: Final = 9
+JACK: Final = 10
+QUEEN: Final = 11
+KING: Final = 12
+JOKER_RANK: Final = 13
+JOKER_1: Final = 52
+JOKER_2: Final = 53
 
-CARD_NAMES: tuple[str, ...] = (*(r + s for r in RANKS for s in SUITS), "X1", "X2")
+CARD_NAMES: Final[tuple[str, ...]] = (*(r + s for r in RANKS for s in SUITS), "X1", "X2")
 """Canonical name of every card, indexed by the card's integer."""
 
-_BY_NAME: dict[str, int] = {name: i for i, name in enumerate(CARD_NAMES)}
+_BY_NAME: Final[dict[str, int]] = {name: i for i, name in enumerate(CARD_NAMES)}
 for _suit in SUITS:
     _BY_NAME["10" + _suit] = _BY_NAME["T" + _suit]
 
-RANK_OF: tuple[int, ...] = (*(i // 4 for i in range(52)), JOKER_RANK, JOKER_RANK)
+RANK_OF: Final[tuple[int, ...]] = (*(i // 4 for i in range(52)), JOKER_RANK, JOKER_RANK)
 """Rank index of every card (13 for jokers)."""
 
-POINT_VALUE: tuple[int, ...] = (*((i // 4) + 1 if i // 4 <= TEN else 0 for i in range(52)), 0, 0)
+POINT_VALUE: Final[tuple[int, ...]] = (
+    *((i // 4) + 1 if i // 4 <= TEN else 0 for i in range(52)),
+    0,
+    0,
+)
 """Points a card scores on a field: ace 1, two to ten face value, others 0."""
 
-RANK_NAMES = (
+RANK_NAMES: Final = (
     "Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
     "Jack", "Queen", "King", "Joker",
 )  # fmt: skip
@@ -92,3 +110,21 @@ def describe(c: int) -> str:
 def full_deck(jokers: int) -> list[int]:
     """Return an unshuffled deck with ``jokers`` jokers (0, 1 or 2)."""
     return list(range(52 + jokers))
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does.
+
+    The same Fisher-Yates walk and the same draws (``getrandbits`` of the bound's bit
+    length, redrawn while out of range, as CPython's ``Random._randbelow``), written
+    here so that the compiled engine shuffles without entering ``random.py``'s Python
+    code; ``tests/test_compiled_differential.py`` holds it to ``random.shuffle``.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]

@@ -511,7 +511,7 @@ def _read_winner(g: Core, obj: Mapping[str, Any]) -> None:
 
 def _check_phase(g: Core, hidden_hands: list[int], hidden_deck: int) -> None:
     """Refuse positions whose phase and table disagree."""
-    phase = g.phase
+    phase: str = g.phase  # compared with the phases' texts below
     if phase == OVER:
         return
     if g.passes >= g.rules.pass_limit:

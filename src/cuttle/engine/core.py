@@ -14,10 +14,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from ..i18n import N_
-from .cards import CARD_NAMES, EIGHT, JACK, JOKER_RANK, KING, POINT_VALUE, QUEEN, RANK_OF, TEN, TWO
+from .cards import (
+    CARD_NAMES,
+    EIGHT,
+    JACK,
+    JOKER_RANK,
+    KING,
+    POINT_VALUE,
+    QUEEN,
+    RANK_OF,
+    TEN,
+    TWO,
+    shuffle,
+)
 from .errors import GameOverError, IllegalMoveError
 from .moves import (
     AGREE_DRAW,
@@ -68,14 +80,14 @@ from .table import (
     Termination,
 )
 
-_POINTS = CARD_MOVES[POINTS]
-_GLASSES = CARD_MOVES[GLASSES]
-_ROYALS = CARD_MOVES[ROYAL]
-_SCUTTLES = AIMED_MOVES[SCUTTLE]
+_POINTS: Final = CARD_MOVES[POINTS]
+_GLASSES: Final = CARD_MOVES[GLASSES]
+_ROYALS: Final = CARD_MOVES[ROYAL]
+_SCUTTLES: Final = AIMED_MOVES[SCUTTLE]
 # Rows of the shared moves that card_plays lists for nearly every card in hand.
 
 
-_SLOTS = (
+_SLOTS: Final = (
     "_effects", "_opps", "_perms", "_team", "deck", "deck_known", "faces", "frozen",
     "glasses", "hands", "history", "known", "moves_played", "n", "passes", "pending",
     "phase", "played_by", "points", "removed", "revealed", "rules", "scrap", "skips",
@@ -617,7 +629,7 @@ class Core:
     def reshuffle(self) -> None:
         """Turn the scrap into a new deck, shuffled in an order fixed by the position."""
         new = self.scrap[:]
-        self.seeded_rng("reshuffle").shuffle(new)
+        shuffle(self.seeded_rng("reshuffle"), new)
         self.deck = new
         self.scrap = []
         self.deck_known = 0
@@ -818,7 +830,7 @@ class Core:
         return True
 
 
-_FLAGS: dict[tuple[Any, ...], frozenset[str]] = {}
+_FLAGS: Final[dict[tuple[Any, ...], frozenset[str]]] = {}
 
 
 def _rebuild(cls: type[Core], rules: RuleSet, state: tuple[Any, ...]) -> Core:
@@ -998,7 +1010,7 @@ def _h_decide(g: Core, s: int, m: Move) -> bool:
     return False
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     DRAW: _h_draw,
     PASS: _h_pass,
     POINTS: _h_points,

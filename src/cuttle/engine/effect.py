@@ -10,15 +10,15 @@ core; every concrete effect narrows the parameter to
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .errors import InvalidRulesError
 from .moves import CARD_MOVES, ONEOFF, Move
 
-REGISTRY: dict[str, Effect] = {}
+REGISTRY: Final[dict[str, Effect]] = {}
 """Every registered effect primitive by key (filled by :mod:`cuttle.engine.effects`)."""
 
-DESCRIPTIONS: dict[str, str] = {}
+DESCRIPTIONS: Final[dict[str, str]] = {}
 """Effect key -> one-line description (the same dict as ``rules.EFFECTS``)."""
 
 

@@ -17,7 +17,7 @@ from ..i18n import N_
 from . import codec
 from . import effects as _effects  # noqa: F401  (registers the effect primitives)
 from . import rules as R
-from .cards import CARD_NAMES, full_deck
+from .cards import CARD_NAMES, full_deck, shuffle
 from .cards import card as parse_card
 from .core import Core
 from .errors import GameOverError, IllegalMoveError, InvalidPositionError
@@ -166,7 +166,7 @@ def new_game(
     rs = R.get_rules(rules, variants, players)
     if deck is None:
         cards = full_deck(rs.jokers)
-        random.Random(seed).shuffle(cards)
+        shuffle(random.Random(seed), cards)
     else:
         cards = [c if isinstance(c, int) else parse_card(c) for c in deck]
         if sorted(cards) != full_deck(rs.jokers):

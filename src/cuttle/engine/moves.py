@@ -15,7 +15,7 @@ once here (:data:`CARD_MOVES`, :data:`AIMED_MOVES`) and shared.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..i18n import N_
 from .cards import CARD_NAMES, card
@@ -24,20 +24,20 @@ from .reasons import say
 
 DRAW, PASS, POINTS, SCUTTLE, ROYAL, GLASSES, JACK, ONEOFF = range(8)
 COUNTER, RESOLVE, TAKE, DISCARD, SCRAP, RESIGN = range(8, 14)
-AGREE_DRAW = 14
+AGREE_DRAW: Final = 14
 """Pseudo-verb of a history entry for an agreed draw (written ``draw agreed``)."""
 
-VERBS = (
+VERBS: Final = (
     "draw", "pass", "points", "scuttle", "royal", "glasses", "jack", "oneoff",
     "counter", "resolve", "take", "discard", "scrap", "resign",
 )  # fmt: skip
-VERB_CODES = {name: i for i, name in enumerate(VERBS)}
+VERB_CODES: Final = {name: i for i, name in enumerate(VERBS)}
 
-_NO_CARDS: tuple[int, ...] = ()
-_SEAT = re.compile(r"^p(\d)$")
+_NO_CARDS: Final[tuple[int, ...]] = ()
+_SEAT: Final = re.compile(r"^p(\d)$")
 
 # verb -> (cards required after the verb, cards allowed, seat allowed)
-_SHAPES: dict[int, tuple[int, int, bool]] = {
+_SHAPES: Final[dict[int, tuple[int, int, bool]]] = {
     DRAW: (0, 0, False),
     PASS: (0, 0, False),
     RESOLVE: (0, 0, False),
@@ -98,28 +98,28 @@ def make(verb: int, c: int = -1, target: int = -1, seat: int = -1) -> Move:
     return Move(verb, c, target, seat, _NO_CARDS)
 
 
-_CARDS = range(len(CARD_NAMES))
-CARD_MOVES: tuple[tuple[Move, ...], ...] = tuple(
+_CARDS: Final = range(len(CARD_NAMES))
+CARD_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
     tuple(Move(verb, c) for c in _CARDS) for verb in range(len(VERBS))
 )
 """``CARD_MOVES[verb][c]`` is ``Move(verb, c)``: a move that names one card only."""
 
-AIMED_MOVES: dict[int, tuple[tuple[Move, ...], ...]] = {
+AIMED_MOVES: Final[dict[int, tuple[tuple[Move, ...], ...]]] = {
     verb: tuple(tuple(Move(verb, c, t) for t in _CARDS) for c in _CARDS)
     for verb in (SCUTTLE, ROYAL, JACK, ONEOFF)
 }
 """``AIMED_MOVES[verb][c][t]`` is ``Move(verb, c, t)``: a card aimed at card ``t`` with
 no seat named, for the verbs that aim (scuttle, royal, jack, oneoff)."""
 
-DRAW_MOVE = Move(DRAW)
-PASS_MOVE = Move(PASS)
-RESOLVE_MOVE = Move(RESOLVE)
+DRAW_MOVE: Final = Move(DRAW)
+PASS_MOVE: Final = Move(PASS)
+RESOLVE_MOVE: Final = Move(RESOLVE)
 
-MAX_SEATS = 10
+MAX_SEATS: Final = 10
 """Seats a move may name: its text names a seat with one digit (``p0`` to ``p9``)."""
 
-_SPAN = len(CARD_NAMES) + 1  # a card field's values: -1 and every card
-_SEATED: list[tuple[Move, ...] | None] = [None] * ((AGREE_DRAW + 1) * _SPAN * _SPAN)
+_SPAN: Final = len(CARD_NAMES) + 1  # a card field's values: -1 and every card
+_SEATED: Final[list[tuple[Move, ...] | None]] = [None] * ((AGREE_DRAW + 1) * _SPAN * _SPAN)
 
 
 def seated(verb: int, c: int = -1, target: int = -1) -> tuple[Move, ...]:
@@ -142,11 +142,11 @@ def seated(verb: int, c: int = -1, target: int = -1) -> tuple[Move, ...]:
     return row
 
 
-_CONSTANT = {(m.verb, m.card, m.target): m for m in (DRAW_MOVE, PASS_MOVE, RESOLVE_MOVE)}
-_CACHED = 1 << 16
+_CONSTANT: Final = {(m.verb, m.card, m.target): m for m in (DRAW_MOVE, PASS_MOVE, RESOLVE_MOVE)}
+_CACHED: Final = 1 << 16
 """At most this many texts are kept by :func:`parse_move` and by :func:`move_text` each."""
-_PARSED: dict[str, Move] = {}
-_TEXTS: dict[Move, str] = {}
+_PARSED: Final[dict[str, Move]] = {}
+_TEXTS: Final[dict[Move, str]] = {}
 
 
 def parse_move(text: str) -> Move:

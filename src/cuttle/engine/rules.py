@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from .cards import (
     ACE,
@@ -150,10 +150,15 @@ class RuleSet:
     :attr:`big_table_remove`."""
     big_table_remove: tuple[str, ...] = ()
     """What a big table removes (multiplayer: one ace and one six)."""
-    _card_effects: ClassVar[tuple[Effect | None, ...] | None] = None
+    _card_effects: tuple[Effect | None, ...] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
     """Per-card effects, set on each instance once the effects are registered."""
 
     def __post_init__(self) -> None:
+        # Set here, not by the field's default: a mypyc-compiled dataclass leaves a
+        # field that is not an argument of __init__ unset.
+        object.__setattr__(self, "_card_effects", None)
         if not isinstance(self.oneoffs, FrozenMap):
             object.__setattr__(self, "oneoffs", FrozenMap(self.oneoffs))
         if not isinstance(self.card_oneoffs, FrozenMap):
@@ -166,6 +171,11 @@ class RuleSet:
             object.__setattr__(self, "teams", tuple(tuple(t) for t in self.teams))
         if REGISTRY:  # the presets are built before the effects register: theirs come later
             self.card_effects()
+
+    def __reduce__(self) -> tuple[type[RuleSet], tuple[Any, ...]]:
+        """Pickle as the arguments of the constructor (a compiled frozen dataclass
+        cannot be rebuilt attribute by attribute)."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
 
     def card_effects(self) -> tuple[Effect | None, ...]:
         """The effect object of every card index (0-53), computed once per rule set."""
@@ -469,7 +479,8 @@ def _removal_problems(rules: RuleSet) -> list[str]:
 _HOUSE_FIELDS = {
     f.name
     for f in fields(RuleSet)
-    if f.name
+    if f.init
+    and f.name
     not in {
         "name",
         "variants",

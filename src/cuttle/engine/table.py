@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .cards import CARD_NAMES
 from .moves import MAX_SEATS
@@ -54,24 +54,24 @@ class Termination(StrEnum):
         return repr(self._value_)
 
 
-MAIN = Phase.MAIN
-COUNTER_PHASE = Phase.COUNTER
-TAKE_PHASE = Phase.TAKE
-DISCARD_PHASE = Phase.DISCARD
-SEVEN_PHASE = Phase.SEVEN
-HAND_LIMIT = Phase.HAND_LIMIT
-ANSWER = Phase.ANSWER
-PICK_PHASE = Phase.PICK
-OVER = Phase.OVER
-PHASES = tuple(Phase)
-DECISION_PHASES = (TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, PICK_PHASE)
+MAIN: Final = Phase.MAIN
+COUNTER_PHASE: Final = Phase.COUNTER
+TAKE_PHASE: Final = Phase.TAKE
+DISCARD_PHASE: Final = Phase.DISCARD
+SEVEN_PHASE: Final = Phase.SEVEN
+HAND_LIMIT: Final = Phase.HAND_LIMIT
+ANSWER: Final = Phase.ANSWER
+PICK_PHASE: Final = Phase.PICK
+OVER: Final = Phase.OVER
+PHASES: Final[tuple[Phase, ...]] = tuple(Phase)
+DECISION_PHASES: Final[tuple[Phase, ...]] = (TAKE_PHASE, DISCARD_PHASE, SEVEN_PHASE, PICK_PHASE)
 """Phases that a resolved one-off opens; the one-off's effect owns their moves."""
 
 # Pending kinds.
-KIND_ONEOFF = "oneoff"
-KIND_SCUTTLE = "scuttle"
-KIND_ROYAL = "royal"
-KIND_ANSWER = "answer"
+KIND_ONEOFF: Final = "oneoff"
+KIND_SCUTTLE: Final = "scuttle"
+KIND_ROYAL: Final = "royal"
+KIND_ANSWER: Final = "answer"
 
 
 class Cover(NamedTuple):
@@ -83,7 +83,7 @@ class Cover(NamedTuple):
     to: int
 
 
-NO_COVERS: tuple[Cover, ...] = ()
+NO_COVERS: Final[tuple[Cover, ...]] = ()
 
 
 class Stack(NamedTuple):
@@ -99,7 +99,7 @@ class Stack(NamedTuple):
     covers: tuple[Cover, ...] = NO_COVERS
 
 
-BARE_STACKS: tuple[tuple[Stack, ...], ...] = tuple(
+BARE_STACKS: Final[tuple[tuple[Stack, ...], ...]] = tuple(
     tuple(Stack(c, owner) for c in range(len(CARD_NAMES))) for owner in range(MAX_SEATS)
 )
 """``BARE_STACKS[owner][card]`` is ``Stack(card, owner)`` with nothing on it, made once

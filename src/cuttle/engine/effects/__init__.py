@@ -65,6 +65,8 @@ checks and the bots' scores all dispatch through the effect object.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..effect import REGISTRY, Effect, effect_for, register
 from .common import TargetedEffect
 
@@ -91,7 +93,7 @@ from .swap_hands import SWAP_HANDS
 from .take_chosen import TAKE_CHOSEN
 from .take_from_scrap import TAKE_FROM_SCRAP
 
-_ALL: tuple[Effect, ...] = (
+_ALL: Final[tuple[Effect, ...]] = (
     SCRAP_POINTS,
     SCRAP_ROYAL,
     TAKE_FROM_SCRAP,
@@ -116,13 +118,13 @@ _ALL: tuple[Effect, ...] = (
     OPEN_HANDS,
     POINTS_AGAINST,
 )
-HOUSE_EFFECTS: tuple[Effect, ...] = _ALL[11:]
+HOUSE_EFFECTS: Final[tuple[Effect, ...]] = _ALL[11:]
 """The effects only house rules use (seed 004's library), in the order docs/rules.md
 lists them."""
 for _effect in _ALL:
     register(_effect)
 
-EFFECTS_BY_KEY = REGISTRY
+EFFECTS_BY_KEY: Final = REGISTRY
 """Effect key -> the registered effect object."""
 
 __all__ = [

@@ -3,6 +3,8 @@ discard."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..moves import DISCARD, Move
@@ -33,4 +35,4 @@ class DiscardChosen(PickEffect):
         return -2.0 if move.seat in g.rules.team_of(s) else 2.5
 
 
-DISCARD_CHOSEN = DiscardChosen()
+DISCARD_CHOSEN: Final = DiscardChosen()

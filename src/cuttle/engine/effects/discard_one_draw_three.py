@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
@@ -82,4 +84,4 @@ class DiscardOneDrawThree(Effect):
         return 3.5
 
 
-DISCARD_ONE_DRAW_THREE = DiscardOneDrawThree()
+DISCARD_ONE_DRAW_THREE: Final = DiscardOneDrawThree()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from ...i18n import N_
 from ..core import Core
@@ -160,4 +161,4 @@ class DiscardTwo(Effect):
         return 3.0
 
 
-DISCARD_TWO = DiscardTwo()
+DISCARD_TWO: Final = DiscardTwo()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
@@ -48,4 +50,4 @@ class DrawTwo(Effect):
         return 3.5
 
 
-DRAW_TWO = DrawTwo()
+DRAW_TWO: Final = DrawTwo()

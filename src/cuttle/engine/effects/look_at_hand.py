@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..moves import Move
@@ -34,4 +36,4 @@ class LookAtHand(ChosenSeatEffect):
         return 0.3 * hidden if v not in g.rules.team_of(s) else 0.1 * hidden
 
 
-LOOK_AT_HAND = LookAtHand()
+LOOK_AT_HAND: Final = LookAtHand()

@@ -10,6 +10,8 @@ scraps them all, a queen shields them from single attacks, and a card with
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..cards import CARD_NAMES
 from ..core import Core
@@ -93,6 +95,6 @@ class PointsAgainst(Permanent):
         return -4.0
 
 
-OPEN_HANDS = OpenHands()
-SHIELD_GROUP = ShieldGroup()
-POINTS_AGAINST = PointsAgainst()
+OPEN_HANDS: Final = OpenHands()
+SHIELD_GROUP: Final = ShieldGroup()
+POINTS_AGAINST: Final = PointsAgainst()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..cards import describe
 from ..core import Core
@@ -106,4 +108,4 @@ class ReturnCard(TargetedEffect):
         return said + w.goes_back(base)
 
 
-RETURN_CARD = ReturnCard()
+RETURN_CARD: Final = ReturnCard()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..cards import describe
 from ..core import Core
@@ -53,4 +55,4 @@ class ReturnPoint(TargetedEffect):
         return f"returns the {describe(move.target)} to its owner"
 
 
-RETURN_POINT = ReturnPoint()
+RETURN_POINT: Final = ReturnPoint()

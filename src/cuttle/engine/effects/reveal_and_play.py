@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
@@ -96,4 +98,4 @@ class RevealAndPlay(Effect):
         return 2.5
 
 
-REVEAL_AND_PLAY = RevealAndPlay()
+REVEAL_AND_PLAY: Final = RevealAndPlay()

@@ -3,6 +3,8 @@ at once, as a seven plays its card."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
@@ -106,4 +108,4 @@ class ReviveAndPlay(Effect):
         return 3.5 if g.scrap else 0.0
 
 
-REVIVE_AND_PLAY = ReviveAndPlay()
+REVIVE_AND_PLAY: Final = ReviveAndPlay()

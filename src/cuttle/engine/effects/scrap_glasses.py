@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..narration import Narration
@@ -35,4 +37,4 @@ class ScrapGlasses(ScrapTargetEffect):
         return w.target_scrapped(p)
 
 
-SCRAP_GLASSES = ScrapGlasses()
+SCRAP_GLASSES: Final = ScrapGlasses()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..narration import Narration
@@ -47,4 +49,4 @@ class ScrapPoint(ScrapTargetEffect):
         return None
 
 
-SCRAP_POINT = ScrapPoint()
+SCRAP_POINT: Final = ScrapPoint()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
@@ -58,4 +60,4 @@ class ScrapPoints(Effect):
         return 0.9 * (theirs - mine) - 1.0
 
 
-SCRAP_POINTS = ScrapPoints()
+SCRAP_POINTS: Final = ScrapPoints()

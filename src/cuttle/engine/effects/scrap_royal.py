@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..narration import Narration
@@ -48,4 +50,4 @@ class ScrapRoyal(ScrapTargetEffect):
         return w.target_scrapped(p)
 
 
-SCRAP_ROYAL = ScrapRoyal()
+SCRAP_ROYAL: Final = ScrapRoyal()

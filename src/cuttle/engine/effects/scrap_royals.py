@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..cards import KING, POINT_VALUE, RANK_OF
 from ..core import Core
@@ -94,4 +96,4 @@ class ScrapRoyals(Effect):
         return val - 1.0
 
 
-SCRAP_ROYALS = ScrapRoyals()
+SCRAP_ROYALS: Final = ScrapRoyals()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..moves import Move
@@ -35,4 +37,4 @@ class SkipChosen(ChosenSeatEffect):
         return 2.0 + max(0.0, 3.0 - 0.3 * (g.goal(v) - g.score(v)))
 
 
-SKIP_CHOSEN = SkipChosen()
+SKIP_CHOSEN: Final = SkipChosen()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
@@ -36,4 +38,4 @@ class SkipNext(Effect):
         return -3.0 if nxt in g.rules.team_of(s) else 2.5
 
 
-SKIP_NEXT = SkipNext()
+SKIP_NEXT: Final = SkipNext()

@@ -3,6 +3,8 @@ transfer ownership" — a jack for permanents."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..cards import CARD_NAMES, JOKER_RANK, KING, QUEEN, RANK_OF, describe
 from ..core import Core
@@ -77,4 +79,4 @@ class StealPermanent(Effect):
         return 1.0 + effect.score(g, s, Move(ROYAL, t)) if effect is not None else 2.0
 
 
-STEAL_PERMANENT = StealPermanent()
+STEAL_PERMANENT: Final = StealPermanent()

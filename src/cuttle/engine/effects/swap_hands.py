@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
@@ -48,4 +50,4 @@ class SwapHands(Effect):
         return float(len(g.hands[other]) - len(g.hands[s]))
 
 
-SWAP_HANDS = SwapHands()
+SWAP_HANDS: Final = SwapHands()

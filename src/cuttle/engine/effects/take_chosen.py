@@ -3,6 +3,8 @@ player's hand."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..core import Core
 from ..moves import TAKE, Move
@@ -38,4 +40,4 @@ class TakeChosen(PickEffect):
         return -1.0 if move.seat in g.rules.team_of(s) else 5.0
 
 
-TAKE_CHOSEN = TakeChosen()
+TAKE_CHOSEN: Final = TakeChosen()

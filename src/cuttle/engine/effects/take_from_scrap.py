@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ...i18n import N_
 from ..cards import RANK_OF, THREE
 from ..core import Core
@@ -94,4 +96,4 @@ class TakeFromScrap(Effect):
         return 2.5
 
 
-TAKE_FROM_SCRAP = TakeFromScrap()
+TAKE_FROM_SCRAP: Final = TakeFromScrap()
