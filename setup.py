@@ -21,8 +21,14 @@ COMPILED_ENGINE = [
     ENGINE + "effects/" + name for name in os.listdir(ENGINE + "effects") if name.endswith(".py")
 )
 """The engine modules mypyc compiles: the hot path of a game (cards, moves, the table's
-data, the core, the effect primitives). The rest of the engine (rule sets, notation,
+data, the rule set, the core, the effect primitives). The rest of the engine (notation,
 records, words) stays plain Python on both paths."""
+BOTS = "src/cuttle/bots/"
+COMPILED_BOTS = [
+    BOTS + name + ".py" for name in ("belief", "evaluate", "policy", "search", "world")
+]
+"""The search's modules mypyc compiles with the engine: the tree, the rollout policy,
+the evaluation and the world sampler (``cuttle.accel.COMPILED_BOTS`` names them too)."""
 
 
 def engine_modules() -> list[Extension]:
@@ -36,7 +42,7 @@ def engine_modules() -> list[Extension]:
         return []
     try:
         built = mypycify(
-            ["--strict", *COMPILED_ENGINE],
+            ["--strict", *COMPILED_ENGINE, *COMPILED_BOTS],
             opt_level="3",
             group_name="cuttle_engine",
         )

@@ -128,3 +128,13 @@ def test_an_engine_source_newer_than_the_compiled_engine_is_run_as_source(
     assert stale_sources(str(library), str(package)) == []
     (tmp_path / "setup.py").write_text("")
     assert stale_sources(str(library), str(package)) == ["engine/effects/pick.py"]
+
+
+def test_setup_and_the_plain_source_finder_name_the_same_bot_modules() -> None:
+    from cuttle.accel import COMPILED_BOTS
+
+    setup = (Path(__file__).parent.parent / "setup.py").read_text()
+    listed = setup.split("COMPILED_BOTS = [", 1)[1].split("]", 1)[0]
+    for name in COMPILED_BOTS:
+        assert f'"{name}"' in listed
+    assert listed.count('"') == 2 * len(COMPILED_BOTS) + 2  # and ".py"

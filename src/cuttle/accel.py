@@ -1,8 +1,9 @@
 """Which engine runs: the compiled core or the plain Python source it is built from.
 
 ``setup.py`` compiles the engine's hot modules with mypyc (``cuttle.engine.core``,
-``game``, ``moves``, ``table``, ``cards``, ``effect`` and the effect primitives); the
-compiled module lies beside its ``.py`` source and Python's import system prefers it.
+``game``, ``moves``, ``table``, ``cards``, ``effect``, ``rules`` and the effect
+primitives) and the search's (:data:`COMPILED_BOTS`); a compiled module lies beside its
+``.py`` source and Python's import system prefers it.
 With ``CUTTLE_PURE_PYTHON=1`` (any value but empty or ``0``) in the environment when
 :mod:`cuttle` is first imported, :class:`PlainSourceFinder` loads every engine module
 from its ``.py`` source instead, so one install runs either path; the Cython encoder
@@ -23,13 +24,20 @@ from types import ModuleType
 ENGINE = "cuttle.engine"
 """The package whose modules may be compiled (and its subpackages)."""
 
+COMPILED_BOTS = ("belief", "evaluate", "policy", "search", "world")
+"""The modules of :mod:`cuttle.bots` compiled with the engine (``setup.py``): the search's
+tree, rollout policy, evaluation and world sampler."""
+
+_BOT_MODULES = frozenset(f"cuttle.bots.{name}" for name in COMPILED_BOTS)
+
 PURE: bool = os.environ.get("CUTTLE_PURE_PYTHON", "") not in ("", "0")
 """Whether ``CUTTLE_PURE_PYTHON`` asks for the plain source (read once, at import)."""
 
 
 class PlainSourceFinder(MetaPathFinder):
-    """Find the engine's modules (``cuttle.engine`` and below, the ones ``setup.py``
-    may compile) as their ``.py`` source, ahead of any compiled module beside it."""
+    """Find the modules ``setup.py`` may compile (``cuttle.engine`` and below, and
+    :data:`COMPILED_BOTS` of ``cuttle.bots``) as their ``.py`` source, ahead of any
+    compiled module beside it."""
 
     def find_spec(
         self,
@@ -39,7 +47,7 @@ class PlainSourceFinder(MetaPathFinder):
     ) -> ModuleSpec | None:
         """The source spec of ``fullname`` if it is an engine module with a ``.py`` file
         (or a package with an ``__init__.py``) on ``path``; else None."""
-        if path is None or not fullname.startswith(ENGINE):
+        if path is None or not (fullname.startswith(ENGINE) or fullname in _BOT_MODULES):
             return None
         leaf = fullname.rpartition(".")[2]
         for entry in path:
@@ -74,11 +82,12 @@ def stale_sources(library: str, package: str | None = None) -> list[str]:
         return []
     built = os.path.getmtime(library)
     stale: list[str] = []
+    sources = [os.path.join(package, "bots", name + ".py") for name in COMPILED_BOTS]
     for folder, _dirs, files in os.walk(os.path.join(package, "engine")):
-        for name in files:
-            path = os.path.join(folder, name)
-            if name.endswith(".py") and os.path.getmtime(path) > built:
-                stale.append(os.path.relpath(path, package))
+        sources += [os.path.join(folder, name) for name in files if name.endswith(".py")]
+    for path in sources:
+        if os.path.isfile(path) and os.path.getmtime(path) > built:
+            stale.append(os.path.relpath(path, package))
     return sorted(stale)
 
 

@@ -19,15 +19,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Final
 
 from ..engine.cards import QUEEN, RANK_OF, TWO, card
+from ..engine.frozen import rebuilt_by_constructor
 from ..engine.game import Game
 from ..engine.history import Event, MovePlayed
 from .base import SeatView
 
-HIDDEN = "??"
+HIDDEN: Final = "??"
 
-COUNTER_WILL: dict[str, float] = {
+COUNTER_WILL: Final[dict[str, float]] = {
     "A": 0.8,
     "2": 0.8,
     "4": 0.7,
@@ -52,6 +54,10 @@ class CounterEvidence:
     """How likely it would have countered with a two in hand (see :data:`COUNTER_WILL`)."""
     received: int
     """Hidden cards that seat has drawn since (they were not in its hand back then)."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        """Pickle through the constructor (see :func:`rebuilt_by_constructor`)."""
+        return rebuilt_by_constructor(self)
 
 
 def _seat_of(event: Event) -> tuple[int, str] | None:

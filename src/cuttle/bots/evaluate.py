@@ -13,26 +13,29 @@ given: those worlds are samples of what the seat cannot see, never the real game
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from ..engine.cards import KING, POINT_VALUE, QUEEN, RANK_OF
 from ..engine.game import ANSWER, COUNTER_PHASE, MAIN, Game
 from ..engine.moves import RESOLVE, Move, make
 
-W_REMAINING = 0.6
+W_REMAINING: Final = 0.6
 """Strength lost per point still needed to reach the goal."""
-W_CLOSE = 6.0
+W_CLOSE: Final = 6.0
 """Bonus ``W_CLOSE / (1 + remaining)``: a seat one card from winning is a threat."""
-W_QUEEN = 2.0
-W_GLASSES = 1.0
-TEMPERATURE = 5.0
+W_QUEEN: Final = 2.0
+W_GLASSES: Final = 1.0
+TEMPERATURE: Final = 5.0
 """Strength difference that turns into odds of e:1 (the logistic's scale)."""
 
 # What a card in hand is worth, by rank: A 2 3 4 5 6 7 8 9 T J Q K joker.
-_RANK_WORTH = (1.3, 1.9, 1.2, 1.3, 1.4, 1.3, 1.2, 1.3, 1.6, 1.5, 1.7, 1.7, 2.2, 2.0)
-CARD_WORTH = tuple(_RANK_WORTH[RANK_OF[c]] + 0.2 * POINT_VALUE[c] for c in range(len(POINT_VALUE)))
+_RANK_WORTH: Final = (1.3, 1.9, 1.2, 1.3, 1.4, 1.3, 1.2, 1.3, 1.6, 1.5, 1.7, 1.7, 2.2, 2.0)
+CARD_WORTH: Final = tuple(
+    _RANK_WORTH[RANK_OF[c]] + 0.2 * POINT_VALUE[c] for c in range(len(POINT_VALUE))
+)
 """Strength of holding each card (index: card number)."""
 
-_RESOLVE = make(RESOLVE)
+_RESOLVE: Final = make(RESOLVE)
 
 
 def seat_parts(g: Game, v: int) -> tuple[float, float]:

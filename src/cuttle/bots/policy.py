@@ -9,6 +9,7 @@ otherwise. It is what the search bots use to play out the future quickly.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..engine.cards import KING, POINT_VALUE, RANK_OF
 from ..engine.effects.common import field_seat as _owner_of
@@ -30,7 +31,7 @@ from ..engine.moves import (
 )
 from .evaluate import CARD_WORTH
 
-WIN = 1000.0
+WIN: Final = 1000.0
 
 
 def _score(g: Game, v: int) -> int:

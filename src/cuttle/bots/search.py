@@ -28,7 +28,9 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from ..engine.frozen import rebuilt_by_constructor
 from ..engine.game import MAIN, Game
 from ..engine.moves import Move, move_text
 from .base import SeatView
@@ -77,6 +79,10 @@ class SearchParams:
     positions with no more moves than that are searched whole."""
     prior_keep: int = 6
     """Root moves kept by the ``"neural"`` prior."""
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        """Pickle through the constructor (see :func:`rebuilt_by_constructor`)."""
+        return rebuilt_by_constructor(self)
 
     def leaf_evaluator(self) -> Callable[[Game], list[float]]:
         """The function that scores a leaf for every seat (see :attr:`evaluator`)."""

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from ..engine.cards import card
 from ..engine.game import Game
 from ..engine.position import deal_from_view
 from .base import SeatView
 
-HIDDEN = "??"
-DECK_SPREAD = 20
+HIDDEN: Final = "??"
+DECK_SPREAD: Final = 20
 """Hidden deck cards from the top that every sample deals uniformly at random."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import fields
 from typing import Any, TypeVar
 
 K = TypeVar("K")
@@ -67,3 +68,10 @@ class FrozenMap(Mapping[K, V]):
 
     def __reduce__(self) -> tuple[Any, tuple[dict[K, V]]]:
         return (FrozenMap, (self._dict,))
+
+
+def rebuilt_by_constructor(obj: Any) -> tuple[type[Any], tuple[Any, ...]]:
+    """``__reduce__`` of a frozen dataclass: its class and its ``__init__`` fields in
+    order. A mypyc-compiled frozen dataclass cannot be unpickled attribute by attribute
+    (its ``__setattr__`` refuses), so it is rebuilt through its constructor."""
+    return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj) if f.init))

@@ -35,7 +35,7 @@ from .cards import (
 )
 from .effect import DESCRIPTIONS, REGISTRY, Effect, effect_for
 from .errors import CuttleError, InvalidRulesError
-from .frozen import FrozenMap
+from .frozen import FrozenMap, rebuilt_by_constructor
 
 # Effect primitives a one-off may have (the library house rules choose from).
 SCRAP_POINTS = "scrap-points"
@@ -172,10 +172,9 @@ class RuleSet:
         if REGISTRY:  # the presets are built before the effects register: theirs come later
             self.card_effects()
 
-    def __reduce__(self) -> tuple[type[RuleSet], tuple[Any, ...]]:
-        """Pickle as the arguments of the constructor (a compiled frozen dataclass
-        cannot be rebuilt attribute by attribute)."""
-        return (type(self), tuple(getattr(self, f.name) for f in fields(self) if f.init))
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        """Pickle through the constructor (see :func:`rebuilt_by_constructor`)."""
+        return rebuilt_by_constructor(self)
 
     def card_effects(self) -> tuple[Effect | None, ...]:
         """The effect object of every card index (0-53), computed once per rule set."""
