@@ -410,11 +410,40 @@ def _draw_against_expert(worker: ServerProc) -> tuple[str, Socket]:
     return gid, a
 
 
+SLOW_SEARCH = """
+import time
+import cuttle.server.bots as bots
+
+_choose = bots.choose_move
+
+
+def choose_move(spec, seed, view):
+    time.sleep(5)  # a search that takes its time, however fast the compiled one is
+    return _choose(spec, seed, view)
+
+
+bots.choose_move = choose_move
+"""
+
+
+def _shimmed(site: Site, name: str, code: str) -> BotWorkerProc:
+    """A bot worker (not started) whose search is replaced by ``code`` (a sitecustomize
+    module, in it and in its children)."""
+    shim = site.folder / name
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(code)
+    worker = site.bot_worker()
+    worker.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(shim), os.getenv("PYTHONPATH")]))
+    return worker
+
+
 def test_sigkill_a_bot_worker_mid_search_and_another_makes_the_move(site: Site) -> None:
     w1 = site.workers[0]
-    first = site.bots[0]
+    site.bots[0].stop()
+    first = _shimmed(site, "slow", SLOW_SEARCH).start()
+    site.bots.append(first)
     gid, a = _draw_against_expert(w1)
-    # The expert bot thinks for 2 s in a child of the bot worker: kill the worker then.
+    # The bot thinks for 5 s in a child of the bot worker: kill the worker then.
     wait_until(lambda: _pending_job(site) is not None, 10, "the bot job to be taken")
     wait_until(lambda: bool(children_of(first.pid)), 10, "the search process")
     time.sleep(0.8)
@@ -453,13 +482,8 @@ def test_a_bot_job_that_always_fails_is_dead_lettered_and_the_turn_played_at_ran
 ) -> None:
     # The only bot worker's search process dies on every try (a sitecustomize module
     # replaces the search in it and in its children).
-    shim = site.folder / "crashing"
-    shim.mkdir()
-    (shim / "sitecustomize.py").write_text(CRASHING_SEARCH)
     site.bots[0].stop()
-    crashing = site.bot_worker()
-    crashing.env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(shim), os.getenv("PYTHONPATH")]))
-    site.bots.append(crashing.start())
+    site.bots.append(_shimmed(site, "crashing", CRASHING_SEARCH).start())
     w1 = site.workers[0]
     gid, a = _draw_against_expert(w1)
     # Three tries a lease (2 s) apart, then the turn is played by a random move.
