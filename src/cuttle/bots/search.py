@@ -166,12 +166,10 @@ class _Tree:
         c = params.exploration
         widen = params.widen_base
         rate = params.widen_rate
-        sqrt = math.sqrt
-        log = math.log
         while g.winners is None:
             acts = g.legal_actions()
             if widen and len(acts) > 1:
-                k = int(widen + rate * sqrt(node.visits))
+                k = int(widen + rate * math.sqrt(node.visits))
                 if k < len(acts):
                     sc = [(move_score(g, a), i) for i, a in enumerate(acts)]
                     sc.sort(reverse=True)
@@ -196,7 +194,7 @@ class _Tree:
             for a in acts:
                 ch = children[a]
                 ch.avail += 1
-                v = ch.wins / ch.visits + c * sqrt(log(ch.avail) / ch.visits)
+                v = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if v > best_v:
                     best_v = v
                     best = a
@@ -238,8 +236,6 @@ def _ucb_search(
         max_it = 1000
     deadline = time.perf_counter() + params.seconds if params.seconds is not None else None
     it = 0
-    sqrt = math.sqrt
-    log = math.log
     children = root.children
     while True:
         if max_it is not None and it >= max_it:
@@ -255,7 +251,7 @@ def _ucb_search(
             if ch.visits == 0:
                 v = 1e9 + tree.rng.random()
             else:
-                v = ch.wins / ch.visits + c * sqrt(log(it) / ch.visits)
+                v = ch.wins / ch.visits + c * math.sqrt(math.log(it) / ch.visits)
             if v > best_v:
                 best_v = v
                 best = a

@@ -22,8 +22,21 @@ from .cards import CARD_NAMES, card
 from .errors import InvalidCardError, InvalidMoveError
 from .reasons import say
 
-DRAW, PASS, POINTS, SCUTTLE, ROYAL, GLASSES, JACK, ONEOFF = range(8)
-COUNTER, RESOLVE, TAKE, DISCARD, SCRAP, RESIGN = range(8, 14)
+# The verbs' codes, each Final (a compiled constant, not a look-up in the module's globals).
+DRAW: Final = 0
+PASS: Final = 1
+POINTS: Final = 2
+SCUTTLE: Final = 3
+ROYAL: Final = 4
+GLASSES: Final = 5
+JACK: Final = 6
+ONEOFF: Final = 7
+COUNTER: Final = 8
+RESOLVE: Final = 9
+TAKE: Final = 10
+DISCARD: Final = 11
+SCRAP: Final = 12
+RESIGN: Final = 13
 AGREE_DRAW: Final = 14
 """Pseudo-verb of a history entry for an agreed draw (written ``draw agreed``)."""
 
