@@ -42,12 +42,21 @@ def engine_modules() -> list[Extension]:
         return []
     try:
         built = mypycify(
-            ["--strict", *COMPILED_ENGINE, *COMPILED_BOTS],
+            # An isolated build has none of the package's dependencies (numpy, Babel...):
+            # what the compiled modules import from them is typed Any, and the modules
+            # that are not compiled are read for their types, their errors left to mypy.
+            [
+                "--strict",
+                "--follow-imports=silent",
+                "--ignore-missing-imports",
+                *COMPILED_ENGINE,
+                *COMPILED_BOTS,
+            ],
             opt_level="3",
             group_name="cuttle_engine",
         )
-    except Exception as exc:  # mypyc refused: the plain source, said out loud
-        print(f"warning: the compiled engine is not built ({exc})", file=sys.stderr)
+    except (Exception, SystemExit) as exc:  # mypyc refused: the plain source, said out loud
+        print(f"warning: the compiled engine is not built ({exc!r})", file=sys.stderr)
         return []
     for ext in built:
         ext.optional = True  # no C compiler: the plain source
