@@ -15,6 +15,7 @@ COMPILE_ENGINE ?= 1
 ACCEL := setup.py src/cuttle/bots/_fastenc.pyx
 ifeq ($(COMPILE_ENGINE),1)
 ACCEL += $(wildcard src/cuttle/engine/*.py src/cuttle/engine/effects/*.py)
+ACCEL += $(addprefix src/cuttle/bots/,belief.py evaluate.py policy.py search.py world.py)
 endif
 STAMP := $(VENV)/.installed-$(shell echo $(COMPILE_ENGINE) | cat - pyproject.toml Makefile $(ACCEL) | cksum | cut -d' ' -f1)
 # Run a second time on the plain source (CUTTLE_PURE_PYTHON=1) where the compiled engine

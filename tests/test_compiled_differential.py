@@ -130,7 +130,7 @@ def test_an_engine_source_newer_than_the_compiled_engine_is_run_as_source(
     assert stale_sources(str(library), str(package)) == ["engine/effects/pick.py"]
 
 
-def test_setup_and_the_plain_source_finder_name_the_same_bot_modules() -> None:
+def test_setup_the_makefile_and_the_plain_source_finder_name_the_same_bot_modules() -> None:
     from cuttle.accel import COMPILED_BOTS
 
     setup = (Path(__file__).parent.parent / "setup.py").read_text()
@@ -138,3 +138,7 @@ def test_setup_and_the_plain_source_finder_name_the_same_bot_modules() -> None:
     for name in COMPILED_BOTS:
         assert f'"{name}"' in listed
     assert listed.count('"') == 2 * len(COMPILED_BOTS) + 2  # and ".py"
+    # and `make setup` rebuilds when one of them changes
+    makefile = (Path(__file__).parent.parent / "Makefile").read_text()
+    rebuilt = makefile.split("addprefix src/cuttle/bots/,", 1)[1].split(")", 1)[0]
+    assert rebuilt.split() == [f"{name}.py" for name in COMPILED_BOTS]
