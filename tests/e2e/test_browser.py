@@ -288,12 +288,35 @@ def click_move(page: Page, move: str, legal: list[str], keyboard: bool = False) 
             press(page, target + " .seat-target", True)
         elif page.locator(target + ".mine").count():  # own hand cards fill that seat
             page.click(target + " .seat-target")
-        else:  # the seat's field, away from its cards
-            page.locator(target + " .field").click(position={"x": 2, "y": 2})
+        else:  # the seat's field, away from its cards (a card there may be a target)
+            spot = _bare_spot(page, target + " .field")
+            if spot is not None:
+                page.locator(target + " .field").click(position=spot)
+            else:  # cards cover the whole field (a phone): the seat's own button
+                page.click(target + " .seat-target")
         cands = [c for c in cands if c[2] and c[2][0] == seats[0]]
         if len(cands) == 1:
             return
     press(page, f'#actions button.cand[data-move="{move}"]', keyboard)
+
+
+def _bare_spot(page: Page, selector: str) -> dict[str, float] | None:
+    """A point of ``selector``'s box (relative to it) where no card lies, or None."""
+    spot: dict[str, float] | None = page.evaluate(
+        """s => {
+            const el = document.querySelector(s);
+            const r = el.getBoundingClientRect();
+            for (let y = 2; y < r.height - 1; y += 6) {
+                for (let x = 2; x < r.width - 1; x += 6) {
+                    const hit = document.elementFromPoint(r.left + x, r.top + y);
+                    if (hit && el.contains(hit) && !hit.closest(".card, button")) return { x, y };
+                }
+            }
+            return null;
+        }""",
+        selector,
+    )
+    return spot
 
 
 def play_to_the_end(
