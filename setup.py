@@ -16,7 +16,16 @@ from setuptools import Extension, setup
 ENGINE = "src/cuttle/engine/"
 COMPILED_ENGINE = [
     ENGINE + name
-    for name in ("cards.py", "moves.py", "table.py", "effect.py", "rules.py", "core.py", "game.py")
+    for name in (
+        "cards.py",
+        "moves.py",
+        "table.py",
+        "effect.py",
+        "rules.py",
+        "core.py",
+        "game.py",
+        "playout.py",
+    )
 ] + sorted(
     ENGINE + "effects/" + name for name in os.listdir(ENGINE + "effects") if name.endswith(".py")
 )

@@ -123,10 +123,21 @@ def best_move(g: Game, acts: list[Move]) -> Move:
     return best
 
 
+def randbelow(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n > 0``: the same number from the same stream (drawn as
+    CPython's ``Random._randbelow_with_getrandbits`` draws it), without the three frames
+    of ``random.py`` that cost the compiled search more than a move of the engine."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 def rollout_move(g: Game, acts: list[Move], rng: random.Random, eps: float = 0.2) -> Move:
     """The best-scored move, or with chance ``eps`` a uniformly random one."""
     if len(acts) == 1:
         return acts[0]
     if rng.random() < eps:
-        return acts[rng.randrange(len(acts))]
+        return acts[randbelow(rng, len(acts))]
     return best_move(g, acts)

@@ -28,7 +28,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..engine.frozen import rebuilt_by_constructor
 from ..engine.game import MAIN, Game
@@ -36,7 +36,7 @@ from ..engine.moves import Move, move_text
 from .base import SeatView
 from .belief import CounterBelief
 from .evaluate import evaluate, passive_settle
-from .policy import move_score, rollout_move
+from .policy import move_score, randbelow, rollout_move
 from .world import WorldSampler
 
 
@@ -147,6 +147,36 @@ def search(
     return _ucb_search(sampler, tree, legal, params)
 
 
+def _widened(g: Game, acts: list[Move], k: int) -> list[Move]:
+    """The ``k`` best of ``acts`` by the rollout heuristic, best first; ties keep the
+    later move first. When ``k`` is not fewer than the moves, all of them, best first,
+    ties in their listed order.
+
+    A selection, not a sort: ``k`` is a handful of a few dozen moves, and comparing
+    unboxed scores in a compiled loop costs less than a sort's key calls.
+    """
+    n = len(acts)
+    scores = [move_score(g, a) for a in acts]
+    later_first = k < n
+    out: list[Move] = []
+    for _ in range(min(k, n)):
+        best = -1
+        best_v = 0.0
+        for j in range(n):
+            i = n - 1 - j if later_first else j
+            v = scores[i]
+            if v > best_v or best < 0:
+                best = i
+                best_v = v
+        scores[best] = _TAKEN
+        out.append(acts[best])
+    return out
+
+
+_TAKEN: Final = -1e300
+"""A score below any move's: marks a move :func:`_widened` has already chosen."""
+
+
 class _Tree:
     """The shared tree below the root and one iteration's descent through it."""
 
@@ -169,37 +199,34 @@ class _Tree:
         while g.winners is None:
             acts = g.legal_actions()
             if widen and len(acts) > 1:
-                k = int(widen + rate * math.sqrt(node.visits))
-                if k < len(acts):
-                    sc = [(move_score(g, a), i) for i, a in enumerate(acts)]
-                    sc.sort(reverse=True)
-                    acts = [acts[i] for _, i in sc[:k]]
-                else:
-                    acts = sorted(acts, key=lambda a: -move_score(g, a))
+                acts = _widened(g, acts, int(widen + rate * math.sqrt(node.visits)))
             children = node.children
-            untried = [m for m in acts if m not in children]
+            # One look-up a move (a move is a tuple: each look-up hashes it anew).
+            found = [children.get(a) for a in acts]
+            untried = [acts[i] for i, ch in enumerate(found) if ch is None]
             if untried:
-                m = untried[0] if widen else untried[rng.randrange(len(untried))]
+                m = untried[0] if widen else untried[randbelow(rng, len(untried))]
+                for ch in found:
+                    if ch is not None:
+                        ch.avail += 1
                 child = Node(g.to_act)
                 children[m] = child
-                for a in acts:
-                    ch = children.get(a)
-                    if ch is not None and ch is not child:
-                        ch.avail += 1
                 g.apply(m)
                 path.append(child)
                 break
-            best = acts[0]
+            best_i = 0
             best_v = -1e9
-            for a in acts:
-                ch = children[a]
+            for i, ch in enumerate(found):
+                assert ch is not None
                 ch.avail += 1
                 v = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if v > best_v:
                     best_v = v
-                    best = a
-            node = children[best]
-            g.apply(best)
+                    best_i = i
+            chosen = found[best_i]
+            assert chosen is not None
+            node = chosen
+            g.apply(acts[best_i])
             path.append(node)
         # Rollout to the cutoff, then finish the turn and evaluate.
         depth = 0

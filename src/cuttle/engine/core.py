@@ -52,6 +52,7 @@ from .moves import (
     SCUTTLE,
     TAKE,
     Move,
+    discard_move,
     move_text,
     seated,
 )
@@ -72,12 +73,13 @@ from .table import (
     MAIN,
     OVER,
     SEVEN_PHASE,
-    Cover,
     Outcome,
     Pending,
     Phase,
     Stack,
     Termination,
+    new_cover,
+    new_stack,
 )
 
 _POINTS: Final = CARD_MOVES[POINTS]
@@ -358,7 +360,7 @@ class Core:
         if phase is HAND_LIMIT:
             hand = sorted(self.hands[s])
             k = len(hand) - self.rules.hand_limit
-            return [Move(DISCARD, cards=cs) for cs in combinations(hand, k)]
+            return [discard_move(cs) for cs in combinations(hand, k)]
         if phase is ANSWER:
             return self._answer_moves(s)
         p = self.pending
@@ -677,7 +679,7 @@ class Core:
         base, owner, covers = group[v].pop(i)
         rest = covers[:-1]
         back = rest[-1].to if rest else owner
-        group[back].append(Stack(base, owner, rest) if rest else BARE_STACKS[owner][base])
+        group[back].append(new_stack(base, owner, rest) if rest else BARE_STACKS[owner][base])
 
     def remove_target(self, c: int) -> tuple[int, list[int]]:
         """Lift target ``c`` off the table; return its controller and cards left over
@@ -915,7 +917,7 @@ def _h_royal(g: Core, s: int, m: Move) -> bool:
         v, i = g.find_face(t)
         base, owner, covers = g.faces[v].pop(i)
         dest = s if to < 0 else to
-        g.faces[dest].append(Stack(base, owner, (*covers, Cover(c, dest))))
+        g.faces[dest].append(new_stack(base, owner, (*covers, new_cover(c, dest))))
         if dest != s or g.played_by:
             g._cover(c, s, dest)
     g._after_royal(s, c)
@@ -938,7 +940,7 @@ def _h_jack(g: Core, s: int, m: Move) -> bool:
     v, i = g.find_point(t)
     base, owner, covers = g.points[v].pop(i)
     dest = to if to >= 0 else (s if v != s else g._opps[s][0])
-    g.points[dest].append(Stack(base, owner, (*covers, Cover(c, dest))))
+    g.points[dest].append(new_stack(base, owner, (*covers, new_cover(c, dest))))
     if dest != s or g.played_by:
         g._cover(c, s, dest)
     g._after_royal(s, c)

@@ -107,8 +107,22 @@ class Move(NamedTuple):
 
 
 def make(verb: int, c: int = -1, target: int = -1, seat: int = -1) -> Move:
-    """Build a move (without discard cards)."""
+    """The move ``Move(verb, c, target, seat)`` (without discard cards): the shared one
+    (:func:`seated`) where the parts are in range, so making a move allocates nothing."""
+    if (
+        0 <= verb <= AGREE_DRAW
+        and -1 <= c < _LAST
+        and -1 <= target < _LAST
+        and -1 <= seat < MAX_SEATS
+    ):
+        return seated(verb, c, target)[seat]
     return Move(verb, c, target, seat, _NO_CARDS)
+
+
+def discard_move(cards: tuple[int, ...], verb: int = DISCARD) -> Move:
+    """``Move(verb, cards=cards)``: a discard (or a pick) of ``cards``, built without the
+    named tuple's Python-level constructor (the compiled core calls it per listed move)."""
+    return tuple.__new__(Move, (verb, -1, -1, -1, cards))
 
 
 _CARDS: Final = range(len(CARD_NAMES))
@@ -130,6 +144,7 @@ RESOLVE_MOVE: Final = Move(RESOLVE)
 
 MAX_SEATS: Final = 10
 """Seats a move may name: its text names a seat with one digit (``p0`` to ``p9``)."""
+_LAST: Final = len(CARD_NAMES)
 
 _SPAN: Final = len(CARD_NAMES) + 1  # a card field's values: -1 and every card
 _SEATED: Final[list[tuple[Move, ...] | None]] = [None] * ((AGREE_DRAW + 1) * _SPAN * _SPAN)
@@ -145,7 +160,7 @@ def seated(verb: int, c: int = -1, target: int = -1) -> tuple[Move, ...]:
     i = (verb * _SPAN + c + 1) * _SPAN + target + 1
     row = _SEATED[i]
     if row is None:
-        if target >= 0 and verb in AIMED_MOVES:
+        if target >= 0 and c >= 0 and verb in AIMED_MOVES:
             none = AIMED_MOVES[verb][c][target]
         elif target < 0 and c >= 0 and verb < len(VERBS):
             none = CARD_MOVES[verb][c]

@@ -106,6 +106,17 @@ BARE_STACKS: Final[tuple[tuple[Stack, ...], ...]] = tuple(
 and shared (a card played to a field makes no new tuple)."""
 
 
+def new_stack(card: int, owner: int, covers: tuple[Cover, ...]) -> Stack:
+    """``Stack(card, owner, covers)``, built without the named tuple's Python-level
+    constructor (the compiled core makes one for every jack and joker played)."""
+    return tuple.__new__(Stack, (card, owner, covers))
+
+
+def new_cover(card: int, to: int) -> Cover:
+    """``Cover(card, to)``, built as :func:`new_stack` builds a stack."""
+    return tuple.__new__(Cover, (card, to))
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: ``winners`` (empty for a draw) and the ``termination``."""
