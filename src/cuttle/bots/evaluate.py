@@ -51,7 +51,7 @@ def seat_parts(g: Game, v: int) -> tuple[float, float]:
             kings += 1
         elif r == QUEEN:
             queens += 1
-    goal = g.rules.goals[kings if kings < 4 else 4]
+    goal = g.rules.goal(kings)
     rem = goal - pts if goal > pts else 0
     race = -W_REMAINING * rem + W_CLOSE / (1 + rem)
     hand = g.hands[v]
@@ -105,12 +105,20 @@ def evaluate(g: Game) -> list[float]:
         p0 = 1.0 / (1.0 + math.exp(-d))
         probs = [p0, 1.0 - p0]
     else:
-        top = max(ss)
+        # plain loops rather than max(), sum() and zip(): compiled, those builtins on a
+        # list are generic Python calls, at every leaf of the search
+        top = ss[0]
+        for x in ss:
+            if x > top:
+                top = x
         ex = [math.exp((x - top) / TEMPERATURE) for x in ss]
-        tot = sum(ex)
+        tot = 0.0
+        for x in ex:
+            tot += x
         probs = [x / tot for x in ex]
     out = [0.0] * n
-    for side, p in zip(side_list, probs, strict=True):
+    for i, side in enumerate(side_list):
+        p = probs[i]
         for v in side:
             out[v] = p
     return out

@@ -40,7 +40,7 @@ def _score(g: Game, v: int) -> int:
 
 def _goal(g: Game, v: int) -> int:
     k = sum(1 for st in g.faces[v] if RANK_OF[st.card] == KING)
-    return g.rules.goals[k if k < 4 else 4]
+    return g.rules.goal(k)
 
 
 def oneoff_score(g: Game, s: int, c: int, t: int) -> float:
@@ -76,9 +76,10 @@ def move_score(g: Game, m: Move) -> float:
         if RANK_OF[c] == KING:
             goal_now = _goal(g, s)
             k = sum(1 for st in g.faces[s] if RANK_OF[st.card] == KING) + 1
-            if _score(g, s) >= g.rules.goals[k if k < 4 else 4]:
+            goal_then = g.rules.goal(k)
+            if _score(g, s) >= goal_then:
                 return WIN
-            return 4.0 + 0.5 * (goal_now - g.rules.goals[k if k < 4 else 4])
+            return 4.0 + 0.5 * (goal_now - goal_then)
         return 3.5
     if verb == JACK:
         gain = POINT_VALUE[t]

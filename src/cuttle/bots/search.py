@@ -199,7 +199,7 @@ class _Tree:
         while g.winners is None:
             acts = g.legal_actions()
             if widen and len(acts) > 1:
-                acts = _widened(g, acts, int(widen + rate * math.sqrt(node.visits)))
+                acts = _widened(g, acts, int(widen + rate * math.sqrt(float(node.visits))))
             children = node.children
             # One look-up a move (a move is a tuple: each look-up hashes it anew).
             found = [children.get(a) for a in acts]
@@ -219,7 +219,7 @@ class _Tree:
             for i, ch in enumerate(found):
                 assert ch is not None
                 ch.avail += 1
-                v = ch.wins / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                v = ch.wins / ch.visits + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
                 if v > best_v:
                     best_v = v
                     best_i = i
@@ -278,7 +278,7 @@ def _ucb_search(
             if ch.visits == 0:
                 v = 1e9 + tree.rng.random()
             else:
-                v = ch.wins / ch.visits + c * math.sqrt(math.log(it) / ch.visits)
+                v = ch.wins / ch.visits + c * math.sqrt(math.log(float(it)) / ch.visits)
             if v > best_v:
                 best_v = v
                 best = a

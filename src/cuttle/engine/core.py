@@ -564,7 +564,9 @@ class Core:
         if self.winners is None and self.moves_played >= self.rules.move_cap:
             self.finish((), Termination.MOVE_CAP)
         if self.winners is None and (
-            any(self.glasses)
+            # a generator, not any(self.glasses): compiled, the builtin any() of a list
+            # is a Python call, and this runs after every move
+            any(row for row in self.glasses)
             or (self.rules.open_hands_on_empty_deck and not self.deck)
             or (self._perms and self.hands_open())
         ):
@@ -752,7 +754,7 @@ class Core:
             for st in self.faces[v]:
                 if RANK_OF[st.card] == KING:
                     kings += 1
-            goal = rules.goals[min(kings, 4)]
+            goal = rules.goal(kings)
             if score >= goal:
                 reached.append((v, goal))
         if not reached:

@@ -215,8 +215,21 @@ class RuleSet:
         return (seat,)
 
     def goal(self, kings: int) -> int:
-        """Return the points needed with ``kings`` kings."""
-        return self.goals[min(kings, 4)]
+        """Return the points needed with ``kings`` kings (four or more: the last goal).
+
+        Each goal is read at a constant index: compiled, :attr:`goals` is five unboxed
+        integers, and an index the compiler cannot see would box all five into a new
+        tuple at every call (this runs for every seat after every move)."""
+        goals = self.goals
+        if kings <= 0:
+            return goals[0]
+        if kings == 1:
+            return goals[1]
+        if kings == 2:
+            return goals[2]
+        if kings == 3:
+            return goals[3]
+        return goals[4]
 
     def hand_size(self, seat: int) -> int:
         """Return how many cards ``seat`` is dealt."""

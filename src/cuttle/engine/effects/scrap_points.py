@@ -53,10 +53,12 @@ class ScrapPoints(Effect):
         """The points taken from the strongest opponent less the side's own."""
         team = g.rules.team_of(s)
         mine = sum(g.score(v) for v in team if not g.group_shielded(v))
-        theirs = max(
-            (g.score(v) for v in range(g.n) if v not in team and not g.group_shielded(v)),
-            default=0,
-        )
+        theirs = 0  # the best opponent's (a loop: ``max(..., default=0)`` is a Python call)
+        for v in range(g.n):
+            if v not in team and not g.group_shielded(v):
+                score = g.score(v)
+                if score > theirs:
+                    theirs = score
         return 0.9 * (theirs - mine) - 1.0
 
 
