@@ -8,12 +8,15 @@ whichever path runs (the Makefile runs this file again with ``CUTTLE_PURE_PYTHON
 
 from __future__ import annotations
 
+import math
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cuttle import RuleSet, get_rules, new_game
+from cuttle.bots.evaluate import TEMPERATURE, evaluate, side_strengths, sides
 from cuttle.bots.policy import move_score, randbelow
 from cuttle.bots.search import _widened
 from cuttle.engine.cards import CARD_NAMES
@@ -118,3 +121,35 @@ def test_widened_is_the_sort(rules: str, seed: int, steps: int, k: int) -> None:
         return
     scores = [move_score(g, a) for a in acts]
     assert _widened(g, acts, k) == [acts[i] for i in _sorted_best(scores, k)]
+
+
+@given(
+    st.sampled_from(["standard", "classic", "cuttlecards", "cutthroat", "team"]),
+    st.integers(0, 8),
+)
+def test_rules_goal_reads_the_goal_for_the_kings(name: str, kings: int) -> None:
+    rules = get_rules(name)
+    table = list(rules.goals)  # the plain list of the five goals, 0 to 4 kings
+    assert rules.goal(kings) == table[kings if kings < 4 else 4]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["cutthroat", "multiplayer", "team", "standard"]), st.integers(0, 10_000))
+def test_evaluate_is_the_softmax_of_the_side_strengths(rules: str, seed: int) -> None:
+    g = new_game(_rules(rules), seed=seed)
+    random_playout(g, random.Random(seed), 12)
+    if g.winners is not None:
+        return
+    strengths = side_strengths(g)
+    if len(strengths) == 2:
+        d = max(-30.0, min(30.0, (strengths[0] - strengths[1]) / TEMPERATURE))
+        chances = [1 / (1 + math.exp(-d))]
+        chances.append(1 - chances[0])
+    else:
+        weights = [math.exp((x - max(strengths)) / TEMPERATURE) for x in strengths]
+        chances = [w / sum(weights) for w in weights]
+    expected = [0.0] * g.n
+    for side, chance in zip(sides(g), chances, strict=True):
+        for seat in side:
+            expected[seat] = chance
+    assert evaluate(g) == pytest.approx(expected, rel=1e-12, abs=1e-15)
