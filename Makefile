@@ -24,8 +24,11 @@ PURE_TESTS := tests/test_rules_*.py tests/test_properties.py tests/test_effects.
 TORCH ?= torch==2.13.0+cpu
 # The suite runs on this many pytest-xdist workers, each test file kept on one worker
 # (its module fixtures, servers and browsers started once): 2 on the project's 2-core
-# machine halves the wall time (22 -> 12 minutes). TEST_WORKERS=0 runs in one process.
+# machine halves the wall time (22 -> 13 minutes). TEST_WORKERS=0 runs in one process.
+# The tests marked serial (they time a real server: clocks, prompt answers under load)
+# run afterwards, alone, one at a time (tests/conftest.py).
 TEST_WORKERS ?= 2
+PYTEST_PARALLEL = $(VENV)/bin/pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: messages catalogs site setup browser postgres scaleout serve play test test-fast lint typecheck bench screenshots clean
 
@@ -79,14 +82,16 @@ typecheck: setup
 	$(VENV)/bin/mypy
 
 test: setup browser postgres scaleout lint typecheck
-	$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --dist loadfile --durations=30
+	$(PYTEST_PARALLEL) -m "not serial" --durations=30
+	$(VENV)/bin/pytest -q -m serial --durations=10
 	if $(VENV)/bin/python -c "import sys, cuttle.accel as a; sys.exit(not a.engine_compiled())"; \
 	then CUTTLE_PURE_PYTHON=1 $(VENV)/bin/pytest -q -m "not slow" $(PURE_TESTS); fi
 
 # The quick loop: every test but those marked slow (tests/conftest.py: browser, PostgreSQL,
 # Redis, nginx and cluster tests, long sweeps and strength runs); no system packages needed.
 test-fast: setup
-	$(VENV)/bin/pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not slow"
+	$(PYTEST_PARALLEL) -m "not slow and not serial"
+	$(VENV)/bin/pytest -q -m "serial and not slow"
 
 # Translations (docs/translating.md): extract every message and merge it into each
 # language's catalog; compile the catalogs (setup does it too; .mo files are not kept).

@@ -16,6 +16,12 @@
 
 Keying the marker on directories, fixtures and helpers keeps new tests of those kinds
 slow without touching their modules.
+
+A test is also marked ``serial`` when it measures time on a real server: a clock that
+must run out or be charged to the millisecond, a move that must arrive promptly past
+silent spectators or a slow league job (:data:`SERIAL_MODULES`, :data:`SERIAL_HELPERS`).
+``make test`` runs the rest on parallel workers (pytest-xdist), then these alone, one at
+a time, so that another worker's compile or browser cannot starve the server they time.
 """
 
 from __future__ import annotations
@@ -105,6 +111,31 @@ SLOW_TESTS = frozenset(
 2 s or more on the project's two-core machine."""
 
 
+SERIAL_MODULES = frozenset(
+    {
+        "test_silent_spectators.py",  # ten spectators that never read, a 5 s bound a move
+        "test_clocks_chat.py",  # clocks charged to the millisecond, flags, claims
+        "test_league_off_loop.py",  # the site answers within 2 s while a league job runs
+        "test_seat_news.py",  # cross-worker news within a second
+    }
+)
+"""Test modules whose every test times a real server (run alone, after the others)."""
+
+SERIAL_HELPERS = frozenset(
+    {"timed_table", "play_timed", "clock_survives_sigkill", "flag_with_nobody_sending"}
+)
+"""Helpers (``tests/server/ccutil.py``) whose callers time a clock on a real server."""
+
+
+def _is_serial(item: pytest.Item) -> bool:
+    """Whether ``item`` times a real server (see the module docstring)."""
+    if item.path.name in SERIAL_MODULES:
+        return True
+    function = getattr(item, "function", None)
+    code = getattr(function, "__code__", None)
+    return code is not None and bool(SERIAL_HELPERS.intersection(code.co_names))
+
+
 def _is_slow(item: pytest.Item) -> bool:
     """Whether ``item`` belongs to one of the slow kinds the module docstring lists."""
     if SLOW_DIRS.intersection(item.path.parent.parts) or item.path.name in SLOW_MODULES:
@@ -123,7 +154,9 @@ def _is_slow(item: pytest.Item) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tests before ``-m`` selects by marker."""
+    """Mark the slow and the serial tests before ``-m`` selects by marker."""
     for item in items:
         if _is_slow(item):
             item.add_marker(pytest.mark.slow)
+        if _is_serial(item):
+            item.add_marker(pytest.mark.serial)

@@ -5,6 +5,10 @@ the server's sends to them stopped once their buffers filled, and since each upd
 to every watcher in turn under the game's lock, the game froze and the player who never
 saw the move lost on time. Each connection now has its own bounded outbox; one that falls
 behind is dropped (its client reconnects and syncs), and no send runs under the lock.
+Even so the spam itself, each ``sync`` answered by replaying the game in words, could
+hold the event loop for seconds (a move took 2.7-4.9 s to reach the players in about
+two runs of five): one socket now gets at most one answered ``sync`` per
+``SYNC_GAP`` (a quarter second), a sooner one waiting its turn.
 
 Real ``cuttle serve`` (SQLite) and real websockets: ten spectators with a one-message
 receive queue (the client then stops reading the TCP stream) spam ``sync`` while two
@@ -22,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from srvutil import Client, ServerProc, unhurried_move
+from srvutil import Client, ServerProc, new_table, unhurried_move
 from websockets.sync.client import connect
 
 SPECTATORS = 10
@@ -104,4 +108,27 @@ def test_ten_spectators_that_never_read_do_not_slow_a_timed_game(tmp_path: Path)
         stop.set()
         for t in threads:
             t.join(timeout=5)
+        server.stop()
+
+
+def test_a_socket_gets_at_most_four_sync_answers_a_second(tmp_path: Path) -> None:
+    server = ServerProc(tmp_path / "data").start()
+    try:
+        alice, bob = Client(server.url), Client(server.url)
+        gid = new_table(alice, bob)
+        watcher = Client(server.url).ws(gid)
+        watcher.until(lambda m: m["t"] == "state")
+        sent = time.monotonic()
+        for _ in range(4):  # a burst, well within the message rate limit
+            watcher.send({"t": "sync", "n": 0})
+        answered = []
+        for _ in range(4):
+            state = watcher.until(lambda m: m["t"] == "state")
+            answered.append(time.monotonic() - sent)
+            assert state["view"]["to_act"] in (0, 1)  # each one a whole state
+        # the first at once, each next one a quarter second (SYNC_GAP) after the last
+        assert answered[0] < 0.2, answered
+        assert answered[3] >= 3 * 0.25 - 0.05, answered
+        assert answered[3] < 3 * 0.25 + 1.0, answered  # waited its turn, not dropped
+    finally:
         server.stop()

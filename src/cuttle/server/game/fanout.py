@@ -40,6 +40,13 @@ DROPPED_CODE = 4008
 CLOSE_WAIT = 2.0
 """Seconds a close frame may take on a socket that does not read."""
 
+SYNC_GAP = 0.25
+"""Seconds between two answered ``sync`` requests of one socket. Answering one replays
+the game's events in the reader's words, milliseconds of the event loop: a socket that
+asks forty times a second (and never reads) would otherwise starve the games' moves. A
+sync that comes sooner waits, and so does that socket's next message (its own receive
+loop pauses; no other socket does)."""
+
 
 async def _no_close(code: int, reason: str) -> None:
     """The closer of a connection that has no socket to close."""
@@ -64,6 +71,9 @@ class Conn:
     """Whether it fell too far behind (or was closed) and takes no more messages."""
     on_drop: Callable[[Conn], None] | None = None
     """Called once when it is dropped (the game tier forgets it then)."""
+    next_sync: float = 0.0
+    """The event-loop time before which a ``sync`` of this socket waits (see
+    :data:`SYNC_GAP`)."""
     _ready: asyncio.Event | None = None
     _writer: asyncio.Task[None] | None = None
 

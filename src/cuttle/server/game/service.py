@@ -28,7 +28,7 @@ from .botturns import BotTurns
 from .chat import Chat
 from .clocks import Clocks
 from .drawer import Drawer
-from .fanout import Conn
+from .fanout import SYNC_GAP, Conn
 from .live import LiveGame
 from .lobby import Lobby, check_create
 from .news import News
@@ -176,7 +176,16 @@ class GameService:
             self.round.tasks.spawn(self.attendance.on_detach(live))
 
     async def sync(self, live: LiveGame, conn: Conn, since: int) -> None:
-        """Queue for ``conn`` the events after ``since`` (at most 50), or a fresh state."""
+        """Queue for ``conn`` the events after ``since`` (at most 50), or a fresh state:
+        at most one answer per :data:`~.fanout.SYNC_GAP` seconds for one socket (a sooner
+        request waits its turn, then is answered with the game as it is then)."""
+        loop = asyncio.get_running_loop()
+        wait = conn.next_sync - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+            if conn.dropped:
+                return
+        conn.next_sync = loop.time() + SYNC_GAP
         self.round.sync(live, conn, since)
 
     # ----------------------------------------------------------------- actions
