@@ -424,9 +424,11 @@ class GameOverDialog(ModalScreen[str]):
                 yield Button(_("Quit (q)"), id="quit", variant="error")
 
     def on_mount(self) -> None:
-        """Fit the terminal, focus Rematch."""
+        """Fit the terminal, focus Rematch (absent when the app closes as the dialog
+        mounts: nothing to focus then)."""
         self._fit()
-        self.query_one("#rematch", Button).focus()
+        for button in self.query("#rematch").results(Button):
+            button.focus()
 
     def on_resize(self, event: events.Resize) -> None:
         """Fit the new size."""
