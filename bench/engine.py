@@ -2,10 +2,12 @@
 
 For each rule set (multiplayer at 2 to 5 seats) this plays complete random games and
 reports games per second and decisions (moves) per second, on the fast path
-(``legal_actions`` + ``apply``) and on the text path (``legal_moves`` + ``play``), and
-how many times per second a mid-game position can be copied and one random legal move
-applied to the copy (what a tree search does). It prints a Markdown table and the
-machine it ran on.
+(``legal_actions`` + ``apply``, the loop written here in Python) and on the text path
+(``legal_moves`` + ``play``), how many times per second a mid-game position can be
+copied and one random legal move applied to the copy (what a tree search does), and
+games per second with the fast path's loop inside the engine
+(:func:`cuttle.engine.playout.random_playout`, the same games move for move). It prints
+a Markdown table and the machine it ran on.
 
 Usage::
 
@@ -29,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cuttle import Game, RuleSet, get_rules, new_game
+from cuttle.engine.playout import random_playout
 
 ALL = (
     "classic",
@@ -112,6 +115,12 @@ def fast_game(rules: RuleSet, seed: int) -> int:
         g.apply(actions[int(rng.random() * len(actions))])
         moves += 1
     return moves
+
+
+def playout_game(rules: RuleSet, seed: int) -> int:
+    """Deal and play the game :func:`fast_game` plays, with the loop inside the engine
+    (:func:`random_playout` draws each move as :func:`fast_game` does); return its moves."""
+    return random_playout(new_game(rules, seed=seed), random.Random(seed))
 
 
 def text_game(rules: RuleSet, seed: int) -> int:
@@ -216,9 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"- Command: `python bench/engine.py {' '.join(argv or sys.argv[1:])}`".rstrip() + "\n")
     print(
         "| rule set | games/s (fast) | decisions/s (fast) | moves/game "
-        "| games/s (text) | decisions/s (text) | copy+play/s |"
+        "| games/s (text) | decisions/s (text) | copy+play/s | games/s (playout) |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     standard: Rate | None = None
     for label, rules in sets:
         fast = _measure(lambda i, r=rules: fast_game(r, i), args.games, args.seconds)
@@ -226,12 +235,14 @@ def main(argv: list[str] | None = None) -> int:
         cp = _measure(
             copy_and_play(mid_games(rules), random.Random(1)), args.games * 100, args.seconds
         )
+        playout = _measure(lambda i, r=rules: playout_game(r, i), args.games, args.seconds)
         if label == "standard":
             standard = fast
         print(
             f"| {label} | {fast.per_second:,.0f} | {fast.moves_per_second:,.0f} "
             f"| {fast.moves / max(fast.units, 1):.1f} | {text.per_second:,.0f} "
-            f"| {text.moves_per_second:,.0f} | {cp.per_second:,.0f} |",
+            f"| {text.moves_per_second:,.0f} | {cp.per_second:,.0f} "
+            f"| {playout.per_second:,.0f} |",
             flush=True,
         )
     if standard is not None:

@@ -33,7 +33,9 @@ COLUMNS = (
     "decisions/s (text)",
     "copy+play/s",
 )
-_ROW = re.compile(r"^\| (\S+) \|((?: [\d,.]+ \|){6})$")
+_ROW = re.compile(r"^\| (\S+) \|((?: [\d,.]+ \|){6,})$")
+"""A row of ``bench/engine.py``'s table (the first six figures are compared: a newer
+bench has a seventh, the playout, that older trees cannot run)."""
 
 
 def extract(revision: str, into: Path) -> Path:
@@ -61,7 +63,7 @@ def run_once(src: Path, rules: str, seconds: float) -> dict[str, list[float]]:
         m = _ROW.match(line)
         if m:
             cells = [c.strip().replace(",", "") for c in m.group(2).split("|") if c.strip()]
-            rows[m.group(1)] = [float(c) for c in cells]
+            rows[m.group(1)] = [float(c) for c in cells[: len(COLUMNS)]]
     return rows
 
 

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cuttle import new_game
 from cuttle.accel import stale_sources
 from cuttle.engine.cards import shuffle
 
@@ -110,6 +111,23 @@ def test_a_string_seed_shuffles_as_random_shuffle_does() -> None:
         shuffle(random.Random(seed), ours)
         random.Random(seed).shuffle(theirs)
         assert ours == theirs
+
+
+@given(
+    st.one_of(
+        st.integers(min_value=-(2**70), max_value=2**70),
+        st.text(max_size=12),
+        st.booleans(),
+    ),
+    st.sampled_from(["standard", "cuttlecards", "multiplayer"]),
+)
+def test_a_seed_deals_the_deck_random_random_shuffles(seed: int | str, rules: str) -> None:
+    # new_game seeds an int with the C generator itself (_random.Random), skipping
+    # random.py's frames: the deal must stay the one random.Random(seed).shuffle gives
+    g = new_game(rules, seed=seed)
+    deck = list(range(g.rules.card_count))
+    random.Random(seed).shuffle(deck)
+    assert g.start_deck == deck
 
 
 def test_an_engine_source_newer_than_the_compiled_engine_is_run_as_source(

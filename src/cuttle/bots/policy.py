@@ -34,15 +34,6 @@ from .evaluate import CARD_WORTH
 WIN: Final = 1000.0
 
 
-def _score(g: Game, v: int) -> int:
-    return sum(POINT_VALUE[st.card] for st in g.points[v])
-
-
-def _goal(g: Game, v: int) -> int:
-    k = sum(1 for st in g.faces[v] if RANK_OF[st.card] == KING)
-    return g.rules.goal(k)
-
-
 def oneoff_score(g: Game, s: int, c: int, t: int) -> float:
     """Rough gain for seat ``s``'s side if its one-off ``c`` (on target ``t``) resolves:
     the score hook of the card's effect (:meth:`cuttle.engine.effect.Effect.score`)."""
@@ -60,12 +51,12 @@ def move_score(g: Game, m: Move) -> float:
         return 3.0
     if verb == POINTS:
         v = POINT_VALUE[c]
-        if _score(g, s) + v >= _goal(g, s):
+        if g.score(s) + v >= g.goal(s):
             return WIN
         return 0.9 * v
     if verb == SCUTTLE:
         v = _owner_of(g, t)
-        bonus = 3.0 if v >= 0 and _goal(g, v) - _score(g, v) <= 4 else 0.0
+        bonus = 3.0 if v >= 0 and g.goal(v) - g.score(v) <= 4 else 0.0
         return 1.1 * POINT_VALUE[t] - 0.3 * POINT_VALUE[c] + bonus
     if verb == ROYAL:
         house = g.rules.effect_of(c)
@@ -74,10 +65,9 @@ def move_score(g: Game, m: Move) -> float:
         if t >= 0:  # a joker stealing a royal
             return 7.0
         if RANK_OF[c] == KING:
-            goal_now = _goal(g, s)
-            k = sum(1 for st in g.faces[s] if RANK_OF[st.card] == KING) + 1
-            goal_then = g.rules.goal(k)
-            if _score(g, s) >= goal_then:
+            goal_now = g.goal(s)
+            goal_then = g.rules.goal(g.kings(s) + 1)
+            if g.score(s) >= goal_then:
                 return WIN
             return 4.0 + 0.5 * (goal_now - goal_then)
         return 3.5
@@ -86,7 +76,7 @@ def move_score(g: Game, m: Move) -> float:
         team = g.rules.team_of(s)
         if (_seat >= 0 and _seat not in team) or _owner_of(g, t) in team:
             return -2.0
-        if _score(g, s) + gain >= _goal(g, s):
+        if g.score(s) + gain >= g.goal(s):
             return WIN
         return 1.6 * gain
     if verb == GLASSES:

@@ -8,8 +8,9 @@ another exactly when its integer is larger.
 
 from __future__ import annotations
 
-import random
+import _random
 from collections.abc import Iterable
+from random import Random
 from typing import Final
 
 from ..i18n import DEFAULT, N_, current, translations
@@ -107,12 +108,31 @@ def describe(c: int) -> str:
     return f"{RANK_NAMES[c // 4]} of {suit}"
 
 
+_DECKS: Final = (tuple(range(52)), tuple(range(53)), tuple(range(54)))
+"""The unshuffled decks with 0, 1 and 2 jokers (copied, not counted out, at each deal)."""
+
+
 def full_deck(jokers: int) -> list[int]:
     """Return an unshuffled deck with ``jokers`` jokers (0, 1 or 2)."""
-    return list(range(52 + jokers))
+    return list(_DECKS[jokers])
 
 
-def shuffle(rng: random.Random, cards: list[int]) -> None:
+def deal_rng(seed: int | str | None) -> _random.Random:
+    """The generator a deal with ``seed`` shuffles with: ``random.Random(seed)``'s stream.
+
+    An ``int`` seed gets the C generator itself (``_random.Random``, which
+    ``random.Random`` extends): the same Mersenne Twister state, without the two Python
+    frames of ``random.py``'s ``__init__`` and ``seed`` (about a sixth of seeding, which
+    every dealt game pays). Other seeds (text, ``None``) go through ``random.Random``,
+    whose seeding of text differs. ``tests/test_compiled_differential.py`` holds the two
+    to the same deals.
+    """
+    if type(seed) is int:
+        return _random.Random(seed)
+    return Random(seed)
+
+
+def shuffle(rng: _random.Random, cards: list[int]) -> None:
     """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does.
 
     The same Fisher-Yates walk and the same draws (``getrandbits`` of the bound's bit

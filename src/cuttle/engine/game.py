@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self, cast
 
 from ..i18n import N_
 from . import codec
 from . import effects as _effects  # noqa: F401  (registers the effect primitives)
 from . import rules as R
-from .cards import CARD_NAMES, full_deck, shuffle
+from .cards import CARD_NAMES, deal_rng, full_deck, shuffle
 from .cards import card as parse_card
 from .core import Core
 from .errors import GameOverError, IllegalMoveError, InvalidPositionError
@@ -78,6 +78,14 @@ class Game(Core):
     """
 
     __slots__ = ()
+
+    def copy(self) -> Self:
+        """Return an independent copy of the game (history included), of the same class."""
+        if type(self) is Game:
+            # the class named, not type(self): compiled, a direct call of the native
+            # constructor instead of a call through the type object (arguments parsed)
+            return cast(Self, Game(self.rules, self))
+        return type(self)(self.rules, self)
 
     @classmethod
     def deal(cls, rules: RuleSet, deck: Sequence[int]) -> Game:
@@ -166,7 +174,7 @@ def new_game(
     rs = R.get_rules(rules, variants, players)
     if deck is None:
         cards = full_deck(rs.jokers)
-        shuffle(random.Random(seed), cards)
+        shuffle(deal_rng(seed), cards)
     else:
         cards = [c if isinstance(c, int) else parse_card(c) for c in deck]
         if sorted(cards) != full_deck(rs.jokers):
