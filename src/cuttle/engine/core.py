@@ -157,12 +157,11 @@ class Core:
         self.history: list[tuple[int, Move]] = []
         self.start_deck: list[int] | None = None
         self.start_position: dict[str, Any] | None = None
-        self._opps: tuple[tuple[int, ...], ...] = tuple(
-            tuple(v for v in range(n) if v not in rules.team_of(s)) for s in range(n)
-        )
-        self._team: tuple[tuple[int, ...], ...] = tuple(rules.team_of(s) for s in range(n))
+        tables = rules.seat_tables()
+        self._opps: tuple[tuple[int, ...], ...] = tables.opponents
+        self._team: tuple[tuple[int, ...], ...] = tables.teams
         self._effects = rules.card_effects()
-        self._perms = _permanent_flags(self._effects)
+        self._perms: frozenset[str] = tables.flags
 
     def copy(self) -> Self:
         """Return an independent copy of the game (history included), of the same class."""
@@ -834,34 +833,12 @@ class Core:
         return True
 
 
-_FLAGS: Final[dict[tuple[Any, ...], frozenset[str]]] = {}
-
-
 def _rebuild(cls: type[Core], rules: RuleSet, state: tuple[Any, ...]) -> Core:
     """A game of class ``cls`` with the slot values ``state`` (for :meth:`Core.__reduce__`)."""
     g = cls(rules)
     for name, value in zip(_SLOTS, state, strict=True):
         setattr(g, name, value)
     return g
-
-
-def _permanent_flags(effects: tuple[Any, ...]) -> frozenset[str]:
-    """The permanent flags some card of the rule set may bring to the table (worked out
-    once per table of card effects)."""
-    known = _FLAGS.get(effects)
-    if known is None:
-        known = _FLAGS[effects] = _flags_of(effects)
-    return known
-
-
-def _flags_of(effects: Sequence[Any]) -> frozenset[str]:
-    flags = set()
-    for e in effects:
-        if e is not None:
-            for flag in ("opens_hands", "shields_group", "counts_against"):
-                if getattr(e, flag):
-                    flags.add(flag)
-    return frozenset(flags)
 
 
 # ---------------------------------------------------------------------- handlers

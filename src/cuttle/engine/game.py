@@ -100,13 +100,19 @@ class Game(Core):
             g.removed = R.set_aside(deck, rules.remove)
             deck = [c for c in deck if c not in g.removed]
         stack = list(reversed(deck))
-        sizes = [rules.hand_size(s) for s in range(g.n)]
-        while any(len(g.hands[s]) < sizes[s] for s in range(g.n)):
-            for s in range(g.n):
-                if len(g.hands[s]) < sizes[s]:
+        n = g.n
+        sizes = [rules.hand_size(s) for s in range(n)]
+        hands = g.hands
+        known = g.known
+        left = sum(sizes)
+        while left:  # one card a seat a round, in seat order, until every hand is full
+            for s in range(n):
+                hand = hands[s]
+                if len(hand) < sizes[s]:
                     c = stack.pop()
-                    g.hands[s].append(c)
-                    g.known[c] = 1 << s
+                    hand.append(c)
+                    known[c] = 1 << s
+                    left -= 1
         g.deck = stack
         return g
 

@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Final, NamedTuple
 
 from .cards import (
     ACE,
@@ -70,6 +70,21 @@ VARIANTS: dict[str, str] = {
     "joker-swap": "one joker; as a one-off both players swap hands",
 }
 """The seven variant toggles, with a one-line description each."""
+
+
+PERMANENT_FLAGS: Final = ("opens_hands", "shields_group", "counts_against")
+"""The effect attributes a permanent on the table may switch on for the whole game."""
+
+
+class SeatTables(NamedTuple):
+    """What a rule set fixes for every game it plays (:meth:`RuleSet.seat_tables`)."""
+
+    opponents: tuple[tuple[int, ...], ...]
+    """Seat -> the seats playing against it."""
+    teams: tuple[tuple[int, ...], ...]
+    """Seat -> the seats winning with it (itself included)."""
+    flags: frozenset[str]
+    """The :data:`PERMANENT_FLAGS` some card of the rule set may bring to the table."""
 
 
 @dataclass(frozen=True)
@@ -154,11 +169,14 @@ class RuleSet:
         default=None, init=False, repr=False, compare=False
     )
     """Per-card effects, set on each instance once the effects are registered."""
+    _tables: SeatTables | None = field(default=None, init=False, repr=False, compare=False)
+    """Each seat's opponents and team, and the permanent flags, set on first use."""
 
     def __post_init__(self) -> None:
         # Set here, not by the field's default: a mypyc-compiled dataclass leaves a
         # field that is not an argument of __init__ unset.
         object.__setattr__(self, "_card_effects", None)
+        object.__setattr__(self, "_tables", None)
         if not isinstance(self.oneoffs, FrozenMap):
             object.__setattr__(self, "oneoffs", FrozenMap(self.oneoffs))
         if not isinstance(self.card_oneoffs, FrozenMap):
@@ -184,6 +202,25 @@ class RuleSet:
             table = tuple(effect_for(k) if k else None for k in keys)
             object.__setattr__(self, "_card_effects", table)
         return table
+
+    def seat_tables(self) -> SeatTables:
+        """Each seat's opponents, each seat's team (:meth:`team_of`) and the permanent
+        flags some card may bring to the table (``opens_hands``, ``shields_group``,
+        ``counts_against``): worked out once per rule set, read by every new game."""
+        tables = self._tables
+        if tables is None:
+            n = self.players
+            teams = tuple(self.team_of(s) for s in range(n))
+            opponents = tuple(tuple(v for v in range(n) if v not in teams[s]) for s in range(n))
+            flags = set()
+            for effect in self.card_effects():
+                if effect is not None:
+                    for flag in PERMANENT_FLAGS:
+                        if getattr(effect, flag):
+                            flags.add(flag)
+            tables = SeatTables(opponents, teams, frozenset(flags))
+            object.__setattr__(self, "_tables", tables)
+        return tables
 
     def effect_of(self, card_index: int) -> Effect | None:
         """The one-off effect of card ``card_index`` (jokers are 52, 53), or None."""
@@ -364,6 +401,8 @@ def get_rules(
     a player count the rule set does not allow, a variant with the wrong seat count).
     """
     if isinstance(name, RuleSet):
+        if players is None and not name.variants and variants in ((), []):
+            return name  # a rule set as it is: new_game asks this at every deal
         base = name
     else:
         key = str(name).strip().lower()
