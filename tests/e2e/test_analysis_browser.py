@@ -98,7 +98,9 @@ def test_ask_for_the_analysis_and_see_graph_marks_and_best_move(
     assert box is not None
     page.mouse.click(box["x"] + box["width"] - 1, box["y"] + box["height"] / 2)
     total = len(review["plies"])
-    expect(page.locator("#rp-pos")).to_have_text(f"{total} / {total}")
+    # a pixel from the end is the last position or the one before: a long game puts its
+    # moves under two pixels apart on the graph
+    expect(page.locator("#rp-pos")).to_have_text(re.compile(rf"^({total - 1}|{total}) / {total}$"))
     ctx.close()
 
 
