@@ -11,10 +11,14 @@ below the instruction ratio.
 
 Workloads (``--rules`` picks the rule set, ``standard`` by default):
 
-* ``deal``: ``new_game(rules, seed=i)``, one unit a deal;
+* ``deal``: ``new_game(rules, rng=stream)``, one unit a deal, every deal from one
+  generator;
 * ``game``: a random game on the fast path with the loop in Python, as
   ``bench/engine.py`` plays it (its generator included), one unit a game;
 * ``playout``: the same games with the loop inside the engine (``random_playout``);
+* ``deal-seeded``, ``game-seeded``, ``playout-seeded``: the same, each game dealt with
+  its own seed and played from its own seeded generator (``bench/engine.py
+  --seed-each-game``);
 * ``copy+play``: a copy of one of 32 mid-game positions and one random legal move
   applied to it, as ``bench/engine.py`` measures it, one unit a step.
 
@@ -42,7 +46,15 @@ from cuttle import RuleSet, new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = Path(__file__).resolve()
-LENGTHS = {"deal": (100, 2100), "game": (20, 320), "playout": (20, 320), "copy+play": (1000, 7000)}
+LENGTHS = {
+    "deal": (100, 2100),
+    "deal-seeded": (100, 2100),
+    "game": (20, 320),
+    "game-seeded": (20, 320),
+    "playout": (20, 320),
+    "playout-seeded": (20, 320),
+    "copy+play": (1000, 7000),
+}
 """Each workload's two run lengths, in units (after the warm-up): their difference is
 long enough to average over many units."""
 COUNTERS = {
@@ -54,7 +66,7 @@ COUNTERS = {
 """What valgrind prints at the end of a run, by the name this script reports it under."""
 
 
-WARM_UP = {"deal": 300, "game": 60, "playout": 60, "copy+play": 6000}
+WARM_UP = {name: {"deal": 300, "copy+play": 6000}.get(name.split("-")[0], 60) for name in LENGTHS}
 """Units each child runs first, on other seeds, in both run lengths alike: the rare
 branches' lazy imports (a one-off's words, say) happen there rather than inside one of
 the two measured stretches, where a one-time cost would read as a per-unit one."""
@@ -77,18 +89,24 @@ def run_units(workload: str, label: str, units: int) -> None:
         for i in range(units):
             step(i)
         return
-    play = {"deal": deal, "game": fast_game, "playout": playout_game}.get(workload)
+    name, _, seeded = workload.partition("-")
+    play = {"deal": deal, "game": fast_game, "playout": playout_game}.get(name)
     if play is None:
         raise SystemExit(f"unknown workload {workload!r}")
+    stream = random.Random(10**6)
     for i in range(warm):
-        play(rules, 10**6 + i)
+        play(rules, stream, 10**6 + i if seeded else None)
+    stream = random.Random(0)
     for i in range(units):
-        play(rules, i)
+        play(rules, random.Random(i) if seeded else stream, i if seeded else None)
 
 
-def deal(rules: RuleSet, seed: int) -> int:
-    """Deal one game (the ``deal`` workload's unit)."""
-    new_game(rules, seed=seed)
+def deal(rules: RuleSet, rng: random.Random, seed: int | None = None) -> int:
+    """Deal one game (the ``deal`` workload's unit): from ``rng``, or with ``seed``."""
+    if seed is None:
+        new_game(rules, rng=rng)
+    else:
+        new_game(rules, seed=seed)
     return 0
 
 

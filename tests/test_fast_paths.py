@@ -95,6 +95,32 @@ def test_random_playout_is_the_python_loop(rules: str, seed: int, cap: int) -> N
         assert made <= cap
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(RULES), st.integers(0, 2**40), st.integers(0, 3))
+def test_a_deal_from_a_generator_is_its_shuffle_and_advances_it(
+    rules: str, seed: int, before: int
+) -> None:
+    # new_game(rng=...) shuffles with the caller's generator exactly as rng.shuffle
+    # would, leaving it where rng.shuffle leaves it; new_game(seed=s) is rng=Random(s)
+    rng, theirs = random.Random(seed), random.Random(seed)
+    for _ in range(before):  # a stream already in use
+        rng.random(), theirs.random()
+    g = new_game(_rules(rules), rng=rng)
+    deck = list(range(g.rules.card_count))
+    theirs.shuffle(deck)
+    assert g.start_deck == deck
+    assert rng.random() == theirs.random()
+    if before == 0:
+        assert new_game(_rules(rules), seed=seed).to_json() == g.to_json()
+
+
+def test_new_game_refuses_a_generator_with_a_seed_or_a_deck() -> None:
+    deck = [CARD_NAMES[c] for c in range(52)]
+    for extra in ({"seed": 3}, {"deck": deck}):
+        with pytest.raises(ValueError, match="one of seed, deck and rng"):
+            new_game("standard", rng=random.Random(3), **extra)  # type: ignore[arg-type]
+
+
 @given(st.integers(0, 2**32), st.integers(1, 10**6))
 def test_randbelow_is_randrange(seed: int, n: int) -> None:
     ours, theirs = random.Random(seed), random.Random(seed)

@@ -18,7 +18,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cuttle import Game, InvalidRulesError, house_rules, new_game
+from cuttle import Game, InvalidRulesError, get_rules, house_rules, new_game
 from cuttle.engine.cards import CARD_NAMES
 from cuttle.engine.effects import EFFECTS_BY_KEY
 from cuttle.engine.moves import RESOLVE, TAKE, Move, move_text
@@ -165,3 +165,43 @@ def test_a_full_library_file_on_every_seat_count() -> None:
         spec = {"base": "multiplayer", "name": "generated", "players": n, "jokers": 2,
                 "move_cap": 300, "effects": table}  # fmt: skip
         play_house_game(spec, 100 + n)
+
+
+def check_copies_apart(rules: Any, seed: int) -> None:
+    """At every step of a random game, a move on a copy leaves the original as it was
+    and the original's move leaves the copy (the engine's copies share the lists that
+    are replaced, never changed in place: freezes, skips, glasses, revealed cards)."""
+    g = new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        m = rng.choice(g.legal_actions())
+        before = json.dumps(g.to_json())
+        twin = g.copy()
+        twin.apply(m)
+        assert json.dumps(g.to_json()) == before
+        after_twin = json.dumps(twin.to_json())
+        g.apply(m)
+        assert json.dumps(twin.to_json()) == after_twin
+        assert json.dumps(g.to_json()) == after_twin
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spec=house_files(), seed=st.integers(0, 2**32 - 1))
+def test_a_copy_and_its_original_change_apart(spec: dict[str, Any], seed: int) -> None:
+    try:
+        rules = house_rules(spec)
+    except InvalidRulesError:
+        return
+    check_copies_apart(rules, seed)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    base=st.sampled_from(("classic", "standard", "cutthroat", "team")),
+    variants=st.lists(st.sampled_from(("nine-freeze", "eight-oneoff", "random-four")), unique=True),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_a_copy_and_its_original_change_apart_with_variants(
+    base: str, variants: list[str], seed: int
+) -> None:
+    check_copies_apart(get_rules(base, variants), seed)

@@ -351,7 +351,7 @@ def from_json(
         for c in rd.many(fld.get("glasses", []), f"p{v}'s glasses"):
             if RANK_OF[c] != EIGHT:
                 raise InvalidPositionError(f"p{v}'s glasses: {CARD_NAMES[c]} is not an eight")
-            g.glasses[v].append(c)
+            g.set_glasses(v, [*g.glasses[v], c])
     g.played_by = played_by
     g.scrap = rd.many(obj["scrap"], "the scrap")
     deck = rd.many(obj["deck"], "the deck")
@@ -431,7 +431,7 @@ def from_json(
         c = _card_name(name, "frozen")
         if not any(c in h for h in g.hands):
             raise InvalidPositionError(f"frozen card {name!r} is not in a hand")
-        g.frozen.append(c)
+        g.freeze(c)
     passes = obj["passes"]
     if not isinstance(passes, int) or passes < 0:
         raise InvalidPositionError("'passes' must be a whole number")

@@ -130,6 +130,9 @@ class Core:
         self.points: list[list[Stack]] = [[] for _ in range(n)]
         self.faces: list[list[Stack]] = [[] for _ in range(n)]
         self.glasses: list[list[int]] = [[] for _ in range(n)]
+        """Each seat's glasses eights. Like :attr:`frozen`, :attr:`revealed` and
+        :attr:`skips`, replaced (:meth:`set_glasses`), never changed in place: copies
+        share these rarely changed lists rather than copy them."""
         self.scrap: list[int] = []
         self.deck: list[int] = []  # top of the deck is the END of this list
         self.removed: list[int] = []
@@ -174,21 +177,21 @@ class Core:
         self.hands = [h[:] for h in source.hands]
         self.points = [p[:] for p in source.points]
         self.faces = [f[:] for f in source.faces]
-        self.glasses = [x[:] for x in source.glasses]
+        self.glasses = source.glasses  # these four are replaced, never changed in place
         self.scrap = source.scrap[:]
         self.deck = source.deck[:]
         self.removed = source.removed  # set aside at the deal, never changed afterwards
-        self.frozen = source.frozen[:]
+        self.frozen = source.frozen
         self.passes = source.passes
         self.pending = source.pending.copy() if source.pending is not None else None
-        self.revealed = source.revealed[:]
+        self.revealed = source.revealed
         self.phase = source.phase
         self.turn = source.turn
         self.to_act = source.to_act
         self.winners = source.winners
         self.termination = source.termination
         self.moves_played = source.moves_played
-        self.skips = source.skips[:]
+        self.skips = source.skips
         self.known = dict(source.known)
         self.deck_known = source.deck_known
         self.played_by = source.played_by
@@ -577,11 +580,10 @@ class Core:
         """Remove ``c`` from ``s``'s hand, or from the revealed cards in phase seven;
         return the seven that revealed it (now scrapped), or -1."""
         if self.phase is SEVEN_PHASE:
-            rev = self.revealed
-            rev.remove(c)
-            for other in reversed(rev):
-                self.deck.append(other)
-                self.deck_known += 1
+            for other in reversed(self.revealed):
+                if other != c:
+                    self.deck.append(other)
+                    self.deck_known += 1
             self.revealed = []
             p = self.pending
             assert p is not None
@@ -592,7 +594,7 @@ class Core:
         self.hands[s].remove(c)
         self.known.pop(c, None)
         if self.frozen and c in self.frozen:
-            self.frozen.remove(c)
+            self.unfreeze(c)
         return -1
 
     def discard(self, s: int, cs: Sequence[int]) -> None:
@@ -602,8 +604,28 @@ class Core:
             hand.remove(c)
             self.known.pop(c, None)
             if self.frozen and c in self.frozen:
-                self.frozen.remove(c)
+                self.unfreeze(c)
             self.scrap.append(c)
+
+    def freeze(self, c: int) -> None:
+        """Freeze ``c`` in its holder's hand until their next turn ends (nine variant)."""
+        self.frozen = [*self.frozen, c]
+
+    def unfreeze(self, c: int) -> None:
+        """End the freeze on ``c``."""
+        self.frozen = [x for x in self.frozen if x != c]
+
+    def add_skip(self, s: int) -> None:
+        """Owe seat ``s`` one more skipped turn."""
+        skips = self.skips[:]
+        skips[s] += 1
+        self.skips = skips
+
+    def set_glasses(self, s: int, cards: list[int]) -> None:
+        """Make ``cards`` seat ``s``'s glasses eights (a new list: copies share these)."""
+        glasses = self.glasses[:]
+        glasses[s] = cards
+        self.glasses = glasses
 
     def to_hand(self, s: int, c: int, public: bool) -> None:
         """Put ``c`` into ``s``'s hand, known to every seat if ``public``."""
@@ -687,7 +709,9 @@ class Core:
         for the scrap (jacks or jokers under a removed base card)."""
         kind, v, i = self.locate(c)
         if kind == "glasses":
-            self.glasses[v].pop(i)
+            left = self.glasses[v][:]
+            left.pop(i)
+            self.set_glasses(v, left)
             return v, []
         if kind == "face":
             st = self.faces[v].pop(i)
@@ -723,12 +747,14 @@ class Core:
             hand = self.hands[s]
             self.frozen = [c for c in self.frozen if c not in hand]
         t = (s + 1) % self.n
-        skips = self.skips
-        for _ in range(self.n * 4):
-            if not skips[t]:
-                break
-            skips[t] -= 1
-            t = (t + 1) % self.n
+        if self.skips[t]:  # rare: a skipped turn owed (copied, as copies share it)
+            skips = self.skips[:]
+            for _ in range(self.n * 4):
+                if not skips[t]:
+                    break
+                skips[t] -= 1
+                t = (t + 1) % self.n
+            self.skips = skips
         self.turn = self.to_act = t
         self.phase = MAIN
 
@@ -907,7 +933,7 @@ def _h_glasses(g: Core, s: int, m: Move) -> bool:
     g.passes = 0
     c = m.card
     g.take_card(s, c)
-    g.glasses[s].append(c)
+    g.set_glasses(s, [*g.glasses[s], c])
     g.end_turn()
     return False
 
@@ -946,14 +972,14 @@ def _h_counter(g: Core, s: int, m: Move) -> bool:
     g.hands[s].remove(c)
     g.known.pop(c, None)
     if g.frozen and c in g.frozen:
-        g.frozen.remove(c)
+        g.unfreeze(c)
     p.counters.append(c)
     p.counter_seats.append(s)
     if p.kind == KIND_SCUTTLE:
         # a ten stopping a scuttle (variant) is not multiplayer's two-counter: no turn cost
         return g._resolve_chain()
     if g.rules.counter_spends_turn:
-        g.skips[s] += 1
+        g.add_skip(s)
     g.to_act = g.responders(s)[0]
     return False
 

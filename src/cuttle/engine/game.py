@@ -171,16 +171,23 @@ def new_game(
     players: int | None = None,
     seed: int | str | None = None,
     deck: Sequence[str] | Sequence[int] | None = None,
+    rng: random.Random | None = None,
 ) -> Game:
     """Shuffle (with ``seed``) or take ``deck`` (top first), deal, and return a new game.
 
     ``rules`` is a rule-set name or a :class:`RuleSet`; ``players`` the seat count
-    where the rule set allows a choice (multiplayer: 2 to 8).
+    where the rule set allows a choice (multiplayer: 2 to 8). ``rng``, instead of a
+    seed, shuffles with a generator of the caller's, which the shuffle advances (as
+    ``rng.shuffle`` would): a program dealing many games draws them all from one
+    stream, without seeding a new generator for each deal. ``new_game(seed=s)`` deals
+    what ``new_game(rng=random.Random(s))`` deals.
     """
+    if rng is not None and (seed is not None or deck is not None):
+        raise ValueError("new_game takes one of seed, deck and rng, not two")
     rs = R.get_rules(rules, variants, players)
     if deck is None:
         cards = full_deck(rs.jokers)
-        shuffle(deal_rng(seed), cards)
+        shuffle(deal_rng(seed) if rng is None else rng, cards)
     else:
         cards = [c if isinstance(c, int) else parse_card(c) for c in deck]
         if sorted(cards) != full_deck(rs.jokers):

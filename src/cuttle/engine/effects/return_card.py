@@ -73,7 +73,7 @@ class ReturnCard(TargetedEffect):
         else:
             g.to_hand(owner if owner >= 0 else v, t, True)
             if rules.nine_freezes and p.kind != KIND_ANSWER:
-                g.frozen.append(t)
+                g.freeze(t)
         return False
 
     def words(self, move: Move) -> str:

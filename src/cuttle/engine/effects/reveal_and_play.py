@@ -50,10 +50,10 @@ class RevealAndPlay(Effect):
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """``scrap X``: X and the seven go to the scrap, the others back on top."""
         c = m.card
-        g.revealed.remove(c)
         for other in reversed(g.revealed):
-            g.deck.append(other)
-            g.deck_known += 1
+            if other != c:
+                g.deck.append(other)
+                g.deck_known += 1
         g.revealed = []
         g.scrap.append(p.card)
         g.scrap.append(c)

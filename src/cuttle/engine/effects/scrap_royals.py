@@ -31,7 +31,7 @@ class ScrapRoyals(Effect):
                 g.scrap.extend(j for j, _ in st.covers)
             g.faces[v] = []
             g.scrap.extend(sorted(g.glasses[v]))
-            g.glasses[v] = []
+            g.set_glasses(v, [])
         back: list[list[Stack]] = [g.points[v] if shielded[v] else [] for v in range(g.n)]
         for v in range(g.n):
             if shielded[v]:

@@ -26,7 +26,7 @@ class SkipChosen(ChosenSeatEffect):
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Owe the named seat one skipped turn."""
-        g.skips[p.victim] += 1
+        g.add_skip(p.victim)
         return False
 
     def score(self, g: Core, s: int, move: Move) -> float:

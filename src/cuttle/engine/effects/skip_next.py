@@ -21,7 +21,7 @@ class SkipNext(Effect):
 
     def resolve(self, g: Core, p: Pending) -> bool:
         """Owe the next seat one skipped turn."""
-        g.skips[(p.by + 1) % g.n] += 1
+        g.add_skip((p.by + 1) % g.n)
         return False
 
     def intent(self, w: Narration, p: Pending) -> str:

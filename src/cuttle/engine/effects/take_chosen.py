@@ -31,7 +31,7 @@ class TakeChosen(PickEffect):
         """Move the card, shown to every seat, to the player's hand (a freeze on it ends)."""
         g.hands[victim].remove(c)
         if g.frozen and c in g.frozen:
-            g.frozen.remove(c)
+            g.unfreeze(c)
         g.hands[s].append(c)
         g.known[c] = (1 << g.n) - 1
 
