@@ -580,11 +580,7 @@ class Core:
         """Remove ``c`` from ``s``'s hand, or from the revealed cards in phase seven;
         return the seven that revealed it (now scrapped), or -1."""
         if self.phase is SEVEN_PHASE:
-            for other in reversed(self.revealed):
-                if other != c:
-                    self.deck.append(other)
-                    self.deck_known += 1
-            self.revealed = []
+            self.return_revealed(c)
             p = self.pending
             assert p is not None
             self.scrap.append(p.card)
@@ -606,6 +602,15 @@ class Core:
             if self.frozen and c in self.frozen:
                 self.unfreeze(c)
             self.scrap.append(c)
+
+    def return_revealed(self, c: int) -> None:
+        """Put the revealed cards other than ``c`` back on top of the deck, known to every
+        seat, in their order, and end the reveal."""
+        for other in reversed(self.revealed):
+            if other != c:
+                self.deck.append(other)
+                self.deck_known += 1
+        self.revealed = []
 
     def freeze(self, c: int) -> None:
         """Freeze ``c`` in its holder's hand until their next turn ends (nine variant)."""

@@ -50,11 +50,7 @@ class RevealAndPlay(Effect):
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """``scrap X``: X and the seven go to the scrap, the others back on top."""
         c = m.card
-        for other in reversed(g.revealed):
-            if other != c:
-                g.deck.append(other)
-                g.deck_known += 1
-        g.revealed = []
+        g.return_revealed(c)
         g.scrap.append(p.card)
         g.scrap.append(c)
         g.end_turn()
