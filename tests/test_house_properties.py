@@ -170,7 +170,8 @@ def test_a_full_library_file_on_every_seat_count() -> None:
 def check_copies_apart(rules: Any, seed: int) -> None:
     """At every step of a random game, a move on a copy leaves the original as it was
     and the original's move leaves the copy (the engine's copies share the lists that
-    are replaced, never changed in place: freezes, skips, glasses, revealed cards)."""
+    are replaced, never changed in place: freezes, skips, glasses, revealed cards and
+    who knows which card in hand)."""
     g = new_game(rules, seed=seed)
     rng = random.Random(seed)
     while not g.is_over:

@@ -99,7 +99,7 @@ def test_the_string_form_reads_as_the_view() -> None:
         deck=["9S", "4C"],
         scrap=["2H"],
     )
-    g.known[card("KH")] = 3  # p1 was shown the king
+    g.show_cards(0, [card("KH")], 0b10)  # p1 was shown the king
     text = Observer(g.rules, 1).string(g)
     assert text.splitlines() == [
         "standard, seen by p1: turn p0, phase main, p0 to act",

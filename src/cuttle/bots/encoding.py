@@ -685,21 +685,13 @@ class SeatEncoder:
         """
         known = game.known
         bit = 1 << seat
-        saved: list[tuple[int, int | None]] = []
         for h, hand in enumerate(game.hands):
             if h != seat:
-                for c in hand:
-                    old = known.get(c)
-                    saved.append((c, old))
-                    known[c] = (old or 0) | bit
+                game.show_cards(h, hand, bit)
         try:
             return self.encode_game(game, seat, chosen, out)
         finally:
-            for c, old in saved:
-                if old is None:
-                    del known[c]
-                else:
-                    known[c] = old
+            game.known = known  # never changed in place: the old one is as it was
 
     @property
     def rules(self) -> RuleSet:

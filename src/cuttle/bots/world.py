@@ -107,19 +107,16 @@ class WorldSampler:
         for i in range(min(n - 1, self.spread)):
             j = i + int(rnd() * (n - i))
             pool[i], pool[j] = pool[j], pool[i]
-        known = self.base_known.copy()
         i = 0
         for h, k in enumerate(self.hidden_counts):
             if k:
                 dealt = pool[i : i + k]
+                # a re-dealt card is known only to its new holder: no entry in known
                 g.hands[h] = self.known_hands[h] + dealt
-                # a re-dealt card is known only to its new holder
-                for c in dealt:
-                    known[c] = 1 << h
                 i += k
             # hands without hidden cards are already right in the template copy
         rest = pool[i:]
         rest.reverse()  # pool[i] is the top card: the end of the deck list
         g.deck = rest + self.deck_known_tail
-        g.known = known
+        g.known = self.base_known  # shared: a game replaces its known, never changes it
         return g

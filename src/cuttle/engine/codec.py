@@ -311,8 +311,6 @@ def from_json(
         cs = rd.many(hand, f"p{h}'s hand")
         g.hands[h] = [c for c in cs if c >= 0]
         hidden_hands.append(len(cs) - len(g.hands[h]))
-        for c in g.hands[h]:
-            g.known[c] = 1 << h
     fields = obj["fields"]
     if not isinstance(fields, list) or len(fields) != n:
         raise InvalidPositionError(f"'fields' must list {n} fields")
@@ -445,14 +443,19 @@ def from_json(
     known = obj.get("known", {})
     if not isinstance(known, Mapping):
         raise InvalidPositionError("'known' must map cards to seats")
+    holders = {c: h for h, hand in enumerate(g.hands) for c in hand}
+    shown: dict[int, int] = {}
     for name, seats in known.items():
         c = _card_name(name, "known")
-        if c not in g.known:
+        if c not in holders:
             raise InvalidPositionError(f"known card {name} is not in a hand")
         if not isinstance(seats, list):
             raise InvalidPositionError(f"known card {name}: expected a list of seats")
+        mask = shown.get(c, 1 << holders[c])
         for x in seats:
-            g.known[c] |= 1 << _seat(x, n, "known")
+            mask |= 1 << _seat(x, n, "known")
+        shown[c] = mask
+    g.known = {c: m for c, m in shown.items() if m != 1 << holders[c]}
     _read_winner(g, obj)
     _check_phase(g, hidden_hands, hidden_deck)
     check_ending(g)  # could the position arise in play? (see engine/reachable.py)

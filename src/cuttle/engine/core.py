@@ -129,6 +129,8 @@ class Core:
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.points: list[list[Stack]] = [[] for _ in range(n)]
         self.faces: list[list[Stack]] = [[] for _ in range(n)]
+        """Each seat's royals and house permanents. Replaced (:meth:`set_faces`), never
+        changed in place, like :attr:`glasses`: copies share them."""
         self.glasses: list[list[int]] = [[] for _ in range(n)]
         """Each seat's glasses eights. Like :attr:`frozen`, :attr:`revealed` and
         :attr:`skips`, replaced (:meth:`set_glasses`), never changed in place: copies
@@ -151,7 +153,10 @@ class Core:
         self.moves_played = 0
         self.skips = [0] * n
         self.known: dict[int, int] = {}
-        """Card in a hand -> bit mask of seats that know it is there."""
+        """Card in a hand -> bit mask of the seats that know it is there (its holder's bit
+        included), for the cards some other seat knows; a card missing here is known to
+        its holder alone. Replaced (:meth:`show_cards`, :meth:`forget`), never changed in
+        place: copies share it, and most positions have it empty."""
         self.deck_known = 0
         """How many cards on top of the deck every seat knows."""
         self.played_by: dict[int, int] = {}
@@ -176,8 +181,8 @@ class Core:
         self.n = source.n
         self.hands = [h[:] for h in source.hands]
         self.points = [p[:] for p in source.points]
-        self.faces = [f[:] for f in source.faces]
-        self.glasses = source.glasses  # these four are replaced, never changed in place
+        self.faces = source.faces  # these six are replaced, never changed in place
+        self.glasses = source.glasses
         self.scrap = source.scrap[:]
         self.deck = source.deck[:]
         self.removed = source.removed  # set aside at the deal, never changed afterwards
@@ -192,7 +197,7 @@ class Core:
         self.termination = source.termination
         self.moves_played = source.moves_played
         self.skips = source.skips
-        self.known = dict(source.known)
+        self.known = source.known
         self.deck_known = source.deck_known
         self.played_by = source.played_by
         self.history = source.history[:]
@@ -588,7 +593,7 @@ class Core:
             self.phase = MAIN
             return p.card
         self.hands[s].remove(c)
-        self.known.pop(c, None)
+        self.forget(c)
         if self.frozen and c in self.frozen:
             self.unfreeze(c)
         return -1
@@ -598,7 +603,7 @@ class Core:
         hand = self.hands[s]
         for c in cs:
             hand.remove(c)
-            self.known.pop(c, None)
+            self.forget(c)
             if self.frozen and c in self.frozen:
                 self.unfreeze(c)
             self.scrap.append(c)
@@ -632,10 +637,44 @@ class Core:
         glasses[s] = cards
         self.glasses = glasses
 
+    def set_faces(self, s: int, stacks: list[Stack]) -> None:
+        """Make ``stacks`` seat ``s``'s royals (a new list: copies share these)."""
+        faces = self.faces[:]
+        faces[s] = stacks
+        self.faces = faces
+
     def to_hand(self, s: int, c: int, public: bool) -> None:
         """Put ``c`` into ``s``'s hand, known to every seat if ``public``."""
         self.hands[s].append(c)
-        self.known[c] = (1 << self.n) - 1 if public else (1 << s)
+        if public:
+            known = dict(self.known)
+            known[c] = (1 << self.n) - 1
+            self.known = known
+        else:
+            self.forget(c)
+
+    def forget(self, c: int) -> None:
+        """Make ``c`` known to nobody but whoever holds it (it left a hand, or came
+        into one unseen)."""
+        if self.known and c in self.known:
+            known = dict(self.known)
+            del known[c]
+            self.known = known
+
+    def show_cards(self, holder: int, cards: Sequence[int], seats: int) -> None:
+        """Let the seats in the bit mask ``seats`` know ``cards``, in ``holder``'s hand
+        (a new :attr:`known`: copies share it)."""
+        old = self.known
+        known: dict[int, int] | None = None
+        for c in cards:
+            before = old.get(c, 1 << holder)
+            after = before | seats
+            if after != before:
+                if known is None:
+                    known = dict(old)
+                known[c] = after
+        if known is not None:
+            self.known = known
 
     def draw_cards(self, s: int, k: int) -> None:
         """Let ``s`` draw up to ``k`` cards (the hand limit and an empty deck stop it)."""
@@ -719,13 +758,17 @@ class Core:
             self.set_glasses(v, left)
             return v, []
         if kind == "face":
-            st = self.faces[v].pop(i)
+            row = self.faces[v][:]
+            st = row.pop(i)
+            self.set_faces(v, row)
             return v, [j for j, _ in st.covers]
         if kind == "point":
             st = self.points[v].pop(i)
             return v, [j for j, _ in st.covers]
         if kind == "joker":
-            self._uncover(self.faces, v, i)
+            faces = [row[:] for row in self.faces]
+            self._uncover(faces, v, i)
+            self.faces = faces
         else:
             self._uncover(self.points, v, i)
         return v, []
@@ -808,15 +851,13 @@ class Core:
             self.pending = None
 
     def _remember_open_hands(self) -> None:
-        known = self.known
         for h in range(self.n):
             mask = 0
             for v in range(self.n):
                 if v != h and self.can_see_hand(v, h):
                     mask |= 1 << v
             if mask:
-                for c in self.hands[h]:
-                    known[c] = known.get(c, 1 << h) | mask
+                self.show_cards(h, self.hands[h], mask)
 
     # --- the chain of counters
 
@@ -922,12 +963,14 @@ def _h_royal(g: Core, s: int, m: Move) -> bool:
     c, t, to = m.card, m.target, m.seat
     g.take_card(s, c)
     if t < 0:
-        g.faces[s].append(BARE_STACKS[s][c])
+        g.set_faces(s, [*g.faces[s], BARE_STACKS[s][c]])
     else:
         v, i = g.find_face(t)
-        base, owner, covers = g.faces[v].pop(i)
+        faces = [row[:] for row in g.faces]
+        base, owner, covers = faces[v].pop(i)
         dest = s if to < 0 else to
-        g.faces[dest].append(new_stack(base, owner, (*covers, new_cover(c, dest))))
+        faces[dest].append(new_stack(base, owner, (*covers, new_cover(c, dest))))
+        g.faces = faces
         if dest != s or g.played_by:
             g._cover(c, s, dest)
     g._after_royal(s, c)
@@ -961,7 +1004,7 @@ def _h_oneoff(g: Core, s: int, m: Move) -> bool:
     c, t, victim = m.card, m.target, m.seat
     if g.phase is ANSWER:
         g.hands[s].remove(c)
-        g.known.pop(c, None)
+        g.forget(c)
         g._open_window(Pending(c, s, t, KIND_ANSWER))
         return False
     g.passes = 0
@@ -975,7 +1018,7 @@ def _h_counter(g: Core, s: int, m: Move) -> bool:
     p = g.pending
     assert p is not None
     g.hands[s].remove(c)
-    g.known.pop(c, None)
+    g.forget(c)
     if g.frozen and c in g.frozen:
         g.unfreeze(c)
     p.counters.append(c)

@@ -103,7 +103,6 @@ class Game(Core):
         n = g.n
         sizes = [rules.hand_size(s) for s in range(n)]
         hands = g.hands
-        known = g.known
         left = sum(sizes)
         while left:  # one card a seat a round, in seat order, until every hand is full
             for s in range(n):
@@ -111,7 +110,6 @@ class Game(Core):
                 if len(hand) < sizes[s]:
                     c = stack.pop()
                     hand.append(c)
-                    known[c] = 1 << s
                     left -= 1
         g.deck = stack
         return g

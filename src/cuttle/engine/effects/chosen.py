@@ -19,9 +19,7 @@ def others(g: Core, s: int) -> list[int]:
 
 def look(g: Core, viewer: int, holder: int) -> None:
     """``viewer`` learns every card of ``holder``'s hand (views then show them to it)."""
-    bit = 1 << viewer
-    for c in g.hands[holder]:
-        g.known[c] = g.known.get(c, 1 << holder) | bit
+    g.show_cards(holder, g.hands[holder], 1 << viewer)
 
 
 class ChosenSeatEffect(Effect):

@@ -29,7 +29,7 @@ class ScrapRoyals(Effect):
             for st in sorted(g.faces[v]):
                 g.scrap.append(st.card)
                 g.scrap.extend(j for j, _ in st.covers)
-            g.faces[v] = []
+            g.set_faces(v, [])
             g.scrap.extend(sorted(g.glasses[v]))
             g.set_glasses(v, [])
         back: list[list[Stack]] = [g.points[v] if shielded[v] else [] for v in range(g.n)]

@@ -24,10 +24,8 @@ class SwapHands(Effect):
         a, b = g.hands[0], g.hands[1]
         g.hands[0], g.hands[1] = b, a
         g.frozen = []
-        for c in a:
-            g.known[c] = g.known.get(c, 1) | 3
-        for c in b:
-            g.known[c] = g.known.get(c, 2) | 3
+        g.show_cards(1, a, 3)
+        g.show_cards(0, b, 3)
         return False
 
     def words(self, move: Move) -> str:

@@ -32,8 +32,7 @@ class TakeChosen(PickEffect):
         g.hands[victim].remove(c)
         if g.frozen and c in g.frozen:
             g.unfreeze(c)
-        g.hands[s].append(c)
-        g.known[c] = (1 << g.n) - 1
+        g.to_hand(s, c, True)
 
     def score(self, g: Core, s: int, move: Move) -> float:
         """A card lost by an opponent and gained: about two draws."""
