@@ -167,6 +167,16 @@ def test_a_full_library_file_on_every_seat_count() -> None:
         play_house_game(spec, 100 + n)
 
 
+def check_known(g: Any) -> None:
+    """``known`` names only cards in a hand, each with its holder's bit and another's (a
+    card known to its holder alone has no entry)."""
+    holder = {c: h for h, hand in enumerate(g.hands) for c in hand}
+    for c, mask in g.known.items():
+        assert c in holder, f"{c} is known but in no hand"
+        assert mask >> holder[c] & 1, f"{c}: its holder's bit is missing"
+        assert mask != 1 << holder[c], f"{c}: an entry for its holder alone"
+
+
 def check_copies_apart(rules: Any, seed: int) -> None:
     """At every step of a random game, a move on a copy leaves the original as it was
     and the original's move leaves the copy (the engine's copies share the lists that
@@ -184,6 +194,7 @@ def check_copies_apart(rules: Any, seed: int) -> None:
         g.apply(m)
         assert json.dumps(twin.to_json()) == after_twin
         assert json.dumps(g.to_json()) == after_twin
+        check_known(g)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
