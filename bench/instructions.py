@@ -20,13 +20,19 @@ Workloads (``--rules`` picks the rule set, ``standard`` by default):
   its own seed and played from its own seeded generator (``bench/engine.py
   --seed-each-game``);
 * ``copy+play``: a copy of one of 32 mid-game positions and one random legal move
-  applied to it, as ``bench/engine.py`` measures it, one unit a step.
+  applied to it, as ``bench/engine.py`` measures it, one unit a step;
+* ``env-engine``, ``env-pettingzoo``, ``env-gymnasium``: ``bench/envs.py``'s random
+  games, the engine's own loop, PettingZoo's documented loop (``--plain``) and the
+  Gymnasium environment against the random bot, one unit a decision (a move of any
+  seat): the research interfaces' cost beside the engine's, in counts that do not drift
+  (``--compiled-only`` leaves out the plain source's slow runs).
 
 Usage::
 
     python bench/instructions.py                         # every workload, standard
     python bench/instructions.py --workloads copy+play --cache
     python bench/instructions.py --rules multiplayer-4 --workloads game,playout
+    python bench/instructions.py --workloads env-engine,env-pettingzoo --compiled-only
 
 It needs ``valgrind`` (Debian: ``apt-get install valgrind``) and takes a few minutes
 (the programs run about fifty times slower under it).
@@ -54,6 +60,9 @@ LENGTHS = {
     "playout": (20, 320),
     "playout-seeded": (20, 320),
     "copy+play": (1000, 7000),
+    "env-engine": (20, 220),
+    "env-pettingzoo": (20, 220),
+    "env-gymnasium": (20, 220),
 }
 """Each workload's two run lengths, in units (after the warm-up): their difference is
 long enough to average over many units."""
@@ -66,7 +75,10 @@ COUNTERS = {
 """What valgrind prints at the end of a run, by the name this script reports it under."""
 
 
-WARM_UP = {name: {"deal": 300, "copy+play": 6000}.get(name.split("-")[0], 60) for name in LENGTHS}
+WARM_UP = {
+    name: {"deal": 300, "copy+play": 6000, "env": 30}.get(name.split("-")[0], 60)
+    for name in LENGTHS
+}
 """Units each child runs first, on other seeds, in both run lengths alike: the rare
 branches' lazy imports (a one-off's words, say) happen there rather than inside one of
 the two measured stretches, where a one-time cost would read as a per-unit one."""
@@ -80,7 +92,16 @@ def run_units(workload: str, label: str, units: int) -> None:
 
     rules = rule_set(label)
     warm = WARM_UP[workload]
-    if workload == "copy+play":
+    if workload.startswith("env-"):
+        import envs
+
+        make = {"engine": envs.engine, "pettingzoo": envs.plain, "gymnasium": envs.gymnasium}
+        game = make[workload[4:]](rules)
+        for i in range(warm):
+            game(10**6 + i)
+        decisions = sum(game(i) for i in range(units))
+        print(f"units={decisions}")  # the parent counts per decision, not per game
+        return
         positions = mid_games(rules)
         warm_step = copy_and_play(positions, random.Random(2))
         for i in range(warm):
@@ -123,14 +144,17 @@ def counted(workload: str, label: str, units: int, pure: bool, cache: bool) -> d
         else ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), CUTTLE_PURE_PYTHON="1" if pure else "0")
-    out = subprocess.run(
+    run = subprocess.run(
         ["valgrind", *tool, sys.executable, str(HERE), "--child", workload, label, str(units)],
         env=env,
         capture_output=True,
         text=True,
         check=True,
-    ).stderr
+    )
+    out = run.stderr
     found: dict[str, int] = {}
+    told = re.search(r"^units=(\d+)$", run.stdout, re.MULTILINE)
+    found["units"] = int(told.group(1)) if told else units
     for name, pattern in COUNTERS.items():
         m = pattern.search(out)
         if m:
@@ -145,7 +169,8 @@ def per_unit(workload: str, label: str, pure: bool, cache: bool) -> dict[str, fl
     short, long = LENGTHS[workload]
     a = counted(workload, label, short, pure, cache)
     b = counted(workload, label, long, pure, cache)
-    return {name: (b[name] - a[name]) / (long - short) for name in b if name in a}
+    units = b["units"] - a["units"]  # the run lengths, or the decisions the child made
+    return {name: (b[name] - a[name]) / units for name in b if name in a and name != "units"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         "--workloads", default=",".join(LENGTHS), help=f"comma-separated, of: {', '.join(LENGTHS)}"
     )
     parser.add_argument("--cache", action="store_true", help="simulate caches and branches too")
+    parser.add_argument("--compiled-only", action="store_true", help="count the compiled path only")
     args = parser.parse_args(args_in)
     workloads = [w.strip() for w in args.workloads.split(",") if w.strip()]
     unknown = [w for w in workloads if w not in LENGTHS]
@@ -170,14 +196,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown workload(s): {', '.join(unknown)}")
     print(
         f"- Command: `python bench/instructions.py --rules {args.rules} --workloads "
-        f"{','.join(workloads)}{' --cache' if args.cache else ''}`"
+        f"{','.join(workloads)}{' --cache' if args.cache else ''}"
+        f"{' --compiled-only' if args.compiled_only else ''}`"
     )
     print("- Counts per unit: the difference of two run lengths under valgrind\n")
     print("| workload | counter | pure | compiled | pure/compiled |")
     print("|---|---|---:|---:|---:|")
     for workload in workloads:
-        pure = per_unit(workload, args.rules, True, args.cache)
         compiled = per_unit(workload, args.rules, False, args.cache)
+        if args.compiled_only:
+            for name, c in compiled.items():
+                print(f"| {workload} | {name} | - | {c:,.0f} | - |", flush=True)
+            continue
+        pure = per_unit(workload, args.rules, True, args.cache)
         for name in COUNTERS:
             if name in pure and name in compiled:
                 p, c = pure[name], compiled[name]

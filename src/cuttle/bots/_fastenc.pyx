@@ -35,6 +35,13 @@ cdef extern from "Python.h":
         Py_ssize_t offset
     ctypedef struct PyMemberDescrObject:
         PyMemberDef* d_member
+    # the getter of a C-level attribute (a mypyc-compiled class keeps its attributes in
+    # a C struct behind these: PyGetSetDescrObject and PyGetSetDef, cpython/descrobject.h)
+    ctypedef struct PyGetSetDef:
+        void* get
+        void* closure
+    ctypedef struct PyGetSetDescrObject:
+        PyGetSetDef* d_getset
     ctypedef struct PyTypeObject:
         void* tp_getattro
         unsigned int tp_version_tag
@@ -102,18 +109,24 @@ _ATTRS = (
 _PENDING_ATTRS = ("card", "target", "counters", "by", "kind", "victim")
 
 
+ctypedef object (*_getter)(object, void*)
+
+
 cdef class _Slots:
-    """Reads named attributes of instances of ``base`` (all ``__slots__`` members)
-    straight from the object: several times cheaper than ``getattr``, for a class
-    whose attribute lookup is the generic one and whose every attribute named (and
-    each of ``same``) is ``base``'s own; ``ok`` says which, ``get`` reads. The answer
-    for the last class that passed is kept."""
+    """Reads named attributes of instances of ``base`` straight from the object: a
+    ``__slots__`` member from its offset, an attribute of a compiled (mypyc) class
+    through its descriptor's C getter. Several times cheaper than ``getattr``, for a
+    class whose attribute lookup is the generic one and whose every attribute named
+    (and each of ``same``) is ``base``'s own; ``ok`` says which, ``get`` reads. The
+    answer for the last class that passed is kept."""
 
     cdef object base
     cdef tuple names
     cdef tuple checked
     cdef tuple descrs
     cdef Py_ssize_t off[MAX_ATTRS]
+    cdef void* gets[MAX_ATTRS]
+    cdef void* closures[MAX_ATTRS]
     cdef object seen
     cdef unsigned int seen_tag
     cdef int never
@@ -129,13 +142,21 @@ cdef class _Slots:
         self.never = 0
         for k in range(len(names)):
             d = self.descrs[k]
-            if type(d).__name__ != "member_descriptor":
-                # not a __slots__ member (a mypyc-compiled class keeps its attributes in
-                # a C struct behind getset descriptors): every read goes through getattr
-                self.never = 1
-                self.off[k] = 0
-            else:
+            self.off[k] = 0
+            self.gets[k] = NULL
+            self.closures[k] = NULL
+            kind = type(d).__name__
+            if kind == "member_descriptor":
                 self.off[k] = (<PyMemberDescrObject*><PyObject*>d).d_member.offset
+            elif kind == "getset_descriptor" and (
+                <PyGetSetDescrObject*><PyObject*>d
+            ).d_getset.get != NULL:
+                # a compiled class's attribute: its getter, called as getattr would
+                # (the descriptor, kept in descrs, keeps it alive)
+                self.gets[k] = (<PyGetSetDescrObject*><PyObject*>d).d_getset.get
+                self.closures[k] = (<PyGetSetDescrObject*><PyObject*>d).d_getset.closure
+            else:  # anything else (a property, say): every read goes through getattr
+                self.never = 1
         self.seen = None
 
     cdef int ok(self, obj) except -1:
@@ -173,6 +194,9 @@ cdef class _Slots:
         ``ok`` said), ``getattr`` explaining an unset one."""
         cdef PyObject* p
         if fast:
+            if self.gets[k] != NULL:
+                # raises AttributeError for an unset attribute, as getattr does
+                return (<_getter>self.gets[k])(obj, self.closures[k])
             p = (<PyObject**>((<char*><PyObject*>obj) + self.off[k]))[0]
             if p != NULL:
                 return <object>p
