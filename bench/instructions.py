@@ -102,6 +102,7 @@ def run_units(workload: str, label: str, units: int) -> None:
         decisions = sum(game(i) for i in range(units))
         print(f"units={decisions}")  # the parent counts per decision, not per game
         return
+    if workload == "copy+play":
         positions = mid_games(rules)
         warm_step = copy_and_play(positions, random.Random(2))
         for i in range(warm):
