@@ -8,6 +8,7 @@ whichever path runs (the Makefile runs this file again with ``CUTTLE_PURE_PYTHON
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -20,7 +21,17 @@ from cuttle.bots.evaluate import TEMPERATURE, evaluate, side_strengths, sides
 from cuttle.bots.policy import move_score, randbelow
 from cuttle.bots.search import _widened
 from cuttle.engine.cards import CARD_NAMES
-from cuttle.engine.moves import AGREE_DRAW, DISCARD, MAX_SEATS, TAKE, Move, discard_move, make
+from cuttle.engine.moves import (
+    AGREE_DRAW,
+    CHOICE_MOVES,
+    DISCARD,
+    MAX_SEATS,
+    TAKE,
+    Move,
+    discard_move,
+    discards,
+    make,
+)
 from cuttle.engine.playout import random_playout
 from cuttle.engine.table import Cover, Stack, new_cover, new_stack
 
@@ -54,6 +65,26 @@ def test_discard_move_is_the_named_tuple(cards: list[int]) -> None:
     assert got.verb == DISCARD and got.card == -1 and got.cards == cs
     assert discard_move(cs, TAKE) == Move(TAKE, cards=cs)
     assert got.text() == Move(DISCARD, cards=cs).text()
+
+
+@given(
+    st.lists(st.integers(0, len(CARD_NAMES) - 1), max_size=9, unique=True),
+    st.integers(0, 4),
+)
+def test_discards_are_the_combinations_in_their_order(cards: list[int], k: int) -> None:
+    hand = sorted(cards)
+    got = discards(hand, k)
+    assert got == [Move(DISCARD, cards=cs) for cs in itertools.combinations(hand, k)]
+    assert all(type(m) is Move for m in got)
+    if k in (1, 2):  # one card or two: shared moves, the same objects at every call
+        again = discards(hand, k)
+        assert all(a is b for a, b in zip(got, again, strict=True))
+
+
+def test_choice_moves_name_one_card() -> None:
+    for verb in (DISCARD, TAKE):
+        for c in range(len(CARD_NAMES)):
+            assert CHOICE_MOVES[verb][c] == Move(verb, cards=(c,))
 
 
 def test_new_stack_and_cover_are_the_named_tuples() -> None:

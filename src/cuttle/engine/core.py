@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Any, Final, Self
 
 from ..i18n import N_
@@ -52,7 +51,7 @@ from .moves import (
     SCUTTLE,
     TAKE,
     Move,
-    discard_move,
+    discards,
     move_text,
     seated,
 )
@@ -367,7 +366,7 @@ class Core:
         if phase is HAND_LIMIT:
             hand = sorted(self.hands[s])
             k = len(hand) - self.rules.hand_limit
-            return [discard_move(cs) for cs in combinations(hand, k)]
+            return discards(hand, k)
         if phase is ANSWER:
             return self._answer_moves(s)
         p = self.pending

@@ -15,6 +15,7 @@ once here (:data:`CARD_MOVES`, :data:`AIMED_MOVES`) and shared.
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Final, NamedTuple
 
 from ..i18n import N_
@@ -168,6 +169,41 @@ def seated(verb: int, c: int = -1, target: int = -1) -> tuple[Move, ...]:
             none = _CONSTANT.get((verb, c, target)) or Move(verb, c, target)
         row = _SEATED[i] = (*(Move(verb, c, target, s) for s in range(MAX_SEATS)), none)
     return row
+
+
+CHOICE_MOVES: Final[tuple[tuple[Move, ...], ...]] = tuple(
+    tuple(discard_move((c,), verb) for c in _CARDS) for verb in range(len(VERBS))
+)
+"""``CHOICE_MOVES[verb][c]`` is ``Move(verb, cards=(c,))``: a discard (or a pick) of one
+card, shared."""
+
+_PAIRS: Final[list[Move | None]] = [None] * (_LAST * _LAST)
+
+
+def discards(hand: list[int], k: int) -> list[Move]:
+    """Every ``discard`` of ``k`` cards of the sorted ``hand``, in the order
+    ``itertools.combinations(hand, k)`` gives them. A discard of one card or of two is
+    a shared move (made once), so listing them allocates only the list."""
+    out: list[Move] = []
+    if k == 1:
+        row = CHOICE_MOVES[DISCARD]
+        for c in hand:
+            out.append(row[c])
+        return out
+    if k == 2:
+        pairs = _PAIRS
+        n = len(hand)
+        for i in range(n):
+            a = hand[i]
+            base = a * _LAST
+            for j in range(i + 1, n):
+                b = hand[j]
+                m = pairs[base + b]
+                if m is None:
+                    m = pairs[base + b] = discard_move((a, b))
+                out.append(m)
+        return out
+    return [discard_move(cs) for cs in combinations(hand, k)]
 
 
 _CONSTANT: Final = {(m.verb, m.card, m.target): m for m in (DRAW_MOVE, PASS_MOVE, RESOLVE_MOVE)}

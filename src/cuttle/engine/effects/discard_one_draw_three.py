@@ -7,7 +7,7 @@ from typing import Final
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
-from ..moves import CARD_MOVES, ONEOFF, Move, discard_move
+from ..moves import CARD_MOVES, ONEOFF, Move, discards
 from ..narration import Narration
 from ..reasons import must_discard, say
 from ..table import DISCARD_PHASE, Pending
@@ -37,7 +37,7 @@ class DiscardOneDrawThree(Effect):
 
     def decision_moves(self, g: Core, s: int, p: Pending) -> list[Move]:
         """One ``discard`` per card in hand."""
-        return [discard_move((c,)) for c in sorted(g.hands[s])]
+        return discards(sorted(g.hands[s]), 1)
 
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """Discard, draw three, scrap the five."""

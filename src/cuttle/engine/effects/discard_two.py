@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Final
 
 from ...i18n import N_
 from ..core import Core
 from ..effect import Effect
-from ..moves import CARD_MOVES, ONEOFF, Move, discard_move, seated
+from ..moves import CARD_MOVES, ONEOFF, Move, discards, seated
 from ..narration import Narration
 from ..reasons import must_discard, say
 from ..table import DISCARD_PHASE, Pending
@@ -81,7 +80,7 @@ class DiscardTwo(Effect):
         """Every choice of two cards (or of the whole hand if smaller)."""
         hand = sorted(g.hands[s])
         k = min(2, len(hand))
-        return [discard_move(cs) for cs in combinations(hand, k)]
+        return discards(hand, k)
 
     def decide(self, g: Core, s: int, m: Move, p: Pending) -> None:
         """Discard; the next victim follows, or the four goes to the scrap."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...i18n import N_
 from ..cards import CARD_NAMES
 from ..core import Core
-from ..moves import CARD_MOVES, TAKE, Move, discard_move
+from ..moves import CARD_MOVES, CHOICE_MOVES, TAKE, Move
 from ..reasons import Card, say
 from ..table import PICK_PHASE, Pending
 from .chosen import ChosenSeatEffect, look
@@ -35,7 +35,8 @@ class PickEffect(ChosenSeatEffect):
         hand = sorted(g.hands[p.victim])
         if self.verb == TAKE:
             return [CARD_MOVES[TAKE][c] for c in hand]
-        return [discard_move((c,), self.verb) for c in hand]
+        row = CHOICE_MOVES[self.verb]
+        return [row[c] for c in hand]
 
     def picked(self, m: Move) -> int:
         """The card a pick move names."""
