@@ -19,6 +19,7 @@ from webutil import (
     fast,
     module_fixtures,
     set_deck,
+    settle,
     shot,
     two_seat_deck,
     versus_random_bot,
@@ -106,15 +107,6 @@ def test_reduced_motion_moves_no_card(site: ServerProc, browser: Browser) -> Non
     expect(page.locator("#board .arrive")).to_have_count(0)
     expect(page.locator("#board .card.just-moved")).to_have_count(1)  # still highlighted
     ctx.close()
-
-
-def settle(page: Page) -> None:
-    """Wait until every card has arrived (no travel or arrival animation running)."""
-    page.evaluate(
-        """() => Promise.all(document.getAnimations()
-            .filter((a) => a.effect.getTiming().iterations !== Infinity)
-            .map((a) => a.finished.catch(() => null)))"""
-    )
 
 
 def drag(page: Page, source: str, target: str) -> None:

@@ -19,6 +19,7 @@ from webutil import (
     my_turn_or_over,
     no_horizontal_overflow,
     serious,
+    settle,
     shot,
     versus_random_bot,
 )
@@ -75,6 +76,7 @@ def play_a_turn(page: Page) -> None:
     if points:
         card = points[-1].split()[1]
         page.click(f'.seat.mine .hand .card.playable[data-card="{card}"]')
+        settle(page)
         page.click(".seat.mine button.drop-here")
     elif page.locator("#deck.playable").count():
         page.click("#deck")
@@ -98,6 +100,10 @@ def play_to_the_end(page: Page, at_each_turn: Callable[[Page, int], None]) -> in
     for turn in range(80):
         if my_turn_or_over(page):
             return turn
+        # the cards of the last moves arrived: a tap is made, and the screen measured,
+        # once they are still (a card on its way may lie under the actions for a moment,
+        # and a click on it would scroll the page)
+        settle(page)
         at_each_turn(page, turn)
         before = page.locator("#log li").count()
         play_a_turn(page)

@@ -84,14 +84,20 @@ def module_fixtures(forget: bool = False) -> tuple[Any, Any]:
     )
 
 
-def shot(page: Page, name: str, full_page: bool = True) -> None:
-    """Save a screenshot of ``page`` as ``name`` in :data:`SHOTS`."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.evaluate(  # let the finite animations (a card arriving) end first
+def settle(page: Page) -> None:
+    """Wait until every card has arrived (no travel or arrival animation running: the
+    finite animations end; a looping one, "thinking…", is left running)."""
+    page.evaluate(
         """() => Promise.all(document.getAnimations()
             .filter((a) => a.effect.getTiming().iterations !== Infinity)
             .map((a) => a.finished.catch(() => null)))"""
     )
+
+
+def shot(page: Page, name: str, full_page: bool = True) -> None:
+    """Save a screenshot of ``page`` as ``name`` in :data:`SHOTS` (its cards settled)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    settle(page)
     page.screenshot(path=str(SHOTS / name), full_page=full_page)
 
 
