@@ -98,4 +98,25 @@ def fastenc_modules() -> list[Extension]:
     return built
 
 
-setup(ext_modules=[*engine_modules(), *fastenc_modules()])
+def c_compiler_found() -> bool:
+    """Whether the C compiler the build would call is on this machine (``CC``, else the
+    one Python was built with). Without one, the plain source is installed at once,
+    said out loud, rather than after mypyc and Cython have written C nobody compiles."""
+    import shlex
+    import shutil
+    import sysconfig
+
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    words = shlex.split(cc)
+    return bool(words) and shutil.which(words[0]) is not None
+
+
+if c_compiler_found():
+    setup(ext_modules=[*engine_modules(), *fastenc_modules()])
+else:
+    print(
+        "warning: no C compiler found: the compiled engine and the encoder's accelerator"
+        " are not built; the plain Python source is installed",
+        file=sys.stderr,
+    )
+    setup()
