@@ -53,6 +53,7 @@ def engine_modules() -> list[Extension]:
         from mypyc.build import mypycify
     except ImportError:  # no mypy: the plain source only
         return []
+    print("cuttle: compiling the engine and the search with mypyc", file=sys.stderr)
     try:
         built = mypycify(
             # An isolated build has none of the package's dependencies (numpy, Babel...):
@@ -111,7 +112,23 @@ def c_compiler_found() -> bool:
     return bool(words) and shutil.which(words[0]) is not None
 
 
-if c_compiler_found():
+BUILDING: frozenset[str] = frozenset(
+    ("build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "sdist")
+)
+"""The commands that build or ship the extensions. pip asks this script for its build
+requirements (``egg_info``) and its metadata (``dist_info``) before it builds, and
+neither needs them: mypycify type-checks the engine and writes its C at every call
+(15 s or so), so it is left out of those calls."""
+
+
+def builds_extensions(argv: list[str]) -> bool:
+    """Whether the command line ``argv`` (``sys.argv``) builds or ships the extensions."""
+    return any(word in BUILDING for word in argv[1:])
+
+
+if not builds_extensions(sys.argv):
+    setup()
+elif c_compiler_found():
     setup(ext_modules=[*engine_modules(), *fastenc_modules()])
 else:
     print(
