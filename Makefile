@@ -85,7 +85,7 @@ test: setup browser postgres scaleout lint typecheck
 	$(PYTEST_PARALLEL) -m "not serial" --durations=30
 	$(VENV)/bin/pytest -q -m serial --durations=10
 	if $(VENV)/bin/python -c "import sys, cuttle.accel as a; sys.exit(not a.engine_compiled())"; \
-	then CUTTLE_PURE_PYTHON=1 $(VENV)/bin/pytest -q -m "not slow" $(PURE_TESTS); fi
+	then CUTTLE_PURE_PYTHON=1 $(PYTEST_PARALLEL) -m "not slow" $(PURE_TESTS); fi
 
 # The quick loop: every test but those marked slow (tests/conftest.py: browser, PostgreSQL,
 # Redis, nginx and cluster tests, long sweeps and strength runs); no system packages needed.
