@@ -142,6 +142,32 @@ def replay(rules: str, seed: int, seat: int = 0, **kw: Any) -> Game:
     return g
 
 
+@pytest.mark.parametrize(("rules", "players", "seed"), [("team", None, 4), ("multiplayer", 5, 9)])
+def test_each_new_log_line_says_what_a_replay_of_the_whole_game_says(
+    rules: str, players: int | None, seed: int
+) -> None:
+    # the table's log adds each move's words from the positions kept around it (not by
+    # narrating the whole game again after every move); they must be the replay's words
+    r = get_rules(rules, players=players)
+    bots = {s: "random" for s in range(r.players) if s != 1}
+    session = Session(r, 1, bots, seed=seed, bot_factory=local_bot)
+    g = session.game
+    added: list[tuple[int | None, str]] = []
+    while not g.is_over:
+        if session.human_to_act:
+            session.play_human(human_policy(g))
+        else:
+            request = session.bot_request()
+            assert request is not None
+            session.play_bot(request, session.ask_bot(request))
+        newest = session.log_entries(len(added))
+        assert len(newest) == 1
+        added += newest
+    assert added == session.log_entries()
+    assert len(added) == len(g.history) > 20
+    assert session.log_entries(len(added) - 3) == added[-3:]  # several at once: the replay
+
+
 def check_table(app: CuttleApp) -> None:
     """What the table shows agrees with the human seat's view, and hides what it hides."""
     t = table(app)

@@ -246,13 +246,22 @@ class Session:
         """Moves played so far (a decision of any seat counts as one)."""
         return self.table.moves_played
 
-    def log_entries(self) -> list[tuple[int | None, str]]:
-        """The log so far as the human reads it, in words: ``(seat, sentence)`` with the
-        table's sentences for the human's seat, seat ``None`` for an agreed draw."""
-        told = self.table.sentences(self.seat)
+    def log_entries(self, start: int = 0) -> list[tuple[int | None, str]]:
+        """The log from event ``start`` on as the human reads it, in words: ``(seat,
+        sentence)`` with the table's sentences for the human's seat, seat ``None`` for
+        an agreed draw.
+
+        The newest event alone (the table's log after each move) is told from the
+        positions the table keeps around it; more than one is told by replaying the game
+        once, which costs the whole game (every event narrated again)."""
+        table = self.table
+        history = table.history
+        if start == len(history) - 1:
+            return [(getattr(history[start], "seat", None), table.sentence(start, self.seat))]
+        told = table.sentences(self.seat)
         return [
             (getattr(event, "seat", None), text)
-            for event, text in zip(self.table.history, told, strict=True)
+            for event, text in zip(history[start:], told[start:], strict=True)
         ]
 
     def history(self) -> list[str]:

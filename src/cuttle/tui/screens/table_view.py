@@ -234,12 +234,12 @@ class TableView(Screen[None]):
         if self.logged == len(self.session.table.history):
             return
         log = self.query_one("#log", MoveLog)
-        entries = self.session.log_entries()
-        for number, (seat, told) in enumerate(entries[self.logged :], start=self.logged + 1):
+        entries = self.session.log_entries(self.logged)  # the new events alone
+        for number, (seat, told) in enumerate(entries, start=self.logged + 1):
             log.add(log_line(number, seat, told, seat == self.session.seat))
             if seat is not None:
                 self.last_move = sentence_label(told)
-        self.logged = len(entries)
+        self.logged += len(entries)
         log.scroll_end(animate=False)
 
 
