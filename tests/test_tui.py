@@ -131,15 +131,20 @@ def replay(rules: str, seed: int, seat: int = 0, **kw: Any) -> Game:
     r = get_rules(rules, **kw)
     bots = {s: "random" for s in range(r.players) if s != seat}
     session = Session(r, seat, bots, seed=seed, bot_factory=local_bot)
-    g = session.game
-    while not g.is_over:
-        if session.human_to_act:
-            session.play_human(human_policy(g))
-        else:
-            request = session.bot_request()
-            assert request is not None
-            session.play_bot(request, session.ask_bot(request))
-    return g
+    while not session.game.is_over:
+        play_one(session)
+    return session.game
+
+
+def play_one(session: Session) -> None:
+    """Play the next decision without the interface: the human's by :func:`human_policy`,
+    a bot's by asking it."""
+    if session.human_to_act:
+        session.play_human(human_policy(session.game))
+    else:
+        request = session.bot_request()
+        assert request is not None
+        session.play_bot(request, session.ask_bot(request))
 
 
 @pytest.mark.parametrize(("rules", "players", "seed"), [("team", None, 4), ("multiplayer", 5, 9)])
@@ -154,12 +159,7 @@ def test_each_new_log_line_says_what_a_replay_of_the_whole_game_says(
     g = session.game
     added: list[tuple[int | None, str]] = []
     while not g.is_over:
-        if session.human_to_act:
-            session.play_human(human_policy(g))
-        else:
-            request = session.bot_request()
-            assert request is not None
-            session.play_bot(request, session.ask_bot(request))
+        play_one(session)
         newest = session.log_entries(len(added))
         assert len(newest) == 1
         added += newest
