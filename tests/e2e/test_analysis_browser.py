@@ -94,9 +94,12 @@ def test_ask_for_the_analysis_and_see_graph_marks_and_best_move(
     page.click("#an-best-show")  # back to the move played
     expect(page.locator("#an-caption")).to_have_count(0)
     # The graph moves the replay: a click near its right end goes to the last positions.
-    box = page.locator("#an-graph svg").bounding_box()
+    # (the locator clicks once the graph is in view and stands still: a raw mouse click at a
+    # box measured earlier can land where the graph was before the board's caption went away)
+    graph = page.locator("#an-graph svg")
+    box = graph.bounding_box()
     assert box is not None
-    page.mouse.click(box["x"] + box["width"] - 1, box["y"] + box["height"] / 2)
+    graph.click(position={"x": box["width"] - 1, "y": box["height"] / 2})
     total = len(review["plies"])
     # a pixel from the end is the last position or the one before: a long game puts its
     # moves under two pixels apart on the graph
