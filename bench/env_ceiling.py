@@ -15,7 +15,13 @@ the same run (``bench/envs.py``'s interleaved slices):
   preallocated batch: what a vector environment could reach before any of its
   bookkeeping (no info dicts, no rewards, no discard chosen card by card);
 * ``pettingzoo (plain)`` and ``gymnasium``: the interfaces, as ``bench/envs.py``
-  measures them.
+  measures them;
+* ``null AEC env``: the documented PettingZoo loop over :class:`NullEnv`, an
+  environment with no game in it (the contract's own cost, written as cheaply as
+  ``CuttleAECEnv`` writes it);
+* ``bound``: a decision of ``+ first look`` followed by one of the null environment,
+  the most an AEC environment that looks at every position could reach even if
+  everything of its own cost nothing.
 
 With ``--calls`` it prints where the documented PettingZoo loop's time goes instead,
 call by call (``reset``, ``last``, ``action_space(agent).sample``, ``step``, the dead
@@ -42,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pettingzoo import AECEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cuttle import RuleSet, new_game
@@ -139,6 +146,99 @@ def lean_loop(rules: RuleSet, width: int) -> Callable[[int], int]:
     return run
 
 
+class NullEnv(AECEnv):  # type: ignore[misc]
+    """A PettingZoo AEC environment with no game in it: the floor of the AEC contract.
+
+    Two agents take turns for ``length`` decisions; every observation is the same two
+    preallocated arrays, every action space the same object whose ``sample`` returns 0,
+    ``last`` and ``agent_iter`` are written as cheaply as ``CuttleAECEnv``'s, and the
+    rewards and done flags are set at the end as the contract asks. What it costs a
+    decision is what the documented loop costs with nothing to compute: any AEC
+    environment pays at least this on top of its game's moves and observations."""
+
+    metadata: dict[str, Any] = {"name": "null_v0", "is_parallelizable": False}  # noqa: RUF012
+
+    class _Space:
+        def sample(self, mask: Any = None) -> int:
+            return 0
+
+    def __init__(self, length: int) -> None:
+        super().__init__()
+        self.length = length
+        self.possible_agents = ["player_0", "player_1"]
+        self._space = self._Space()
+        self._obs = {
+            "observation": np.zeros(OBS_SIZE, dtype=np.float32),
+            "action_mask": np.ones(NUM_ACTIONS, dtype=np.int8),
+        }
+        self.played = 0
+
+    def action_space(self, agent: str) -> Any:
+        return self._space
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self._obs
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[0]
+        self.played = 0
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (
+            self._obs if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.played += 1
+        if self.played >= self.length:
+            for i, a in enumerate(self.agents):
+                self.rewards[a] = 1.0 if i == 0 else -1.0
+                self.terminations[a] = True
+            self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[self.played & 1]
+
+
+def null_env(length: int = 60) -> Callable[[int], int]:
+    """One "game" of :class:`NullEnv` (``length`` decisions) through the documented
+    PettingZoo loop, as :func:`envs.plain` runs the real environment."""
+    e = NullEnv(length)
+
+    def run(seed: int) -> int:
+        e.reset(seed=seed)
+        n = 0
+        for agent in e.agent_iter():
+            observation, _reward, termination, truncation, _info = e.last()
+            if termination or truncation:
+                action = None
+            else:
+                action = e.action_space(agent).sample(observation["action_mask"])
+                n += 1
+            e.step(action)
+        return n
+
+    return run
+
+
 def ceiling_table(labels: list[str], seconds: float, rounds: int, width: int) -> None:
     """Print each rule set's rates and their ratios to the engine."""
     names = [
@@ -148,6 +248,8 @@ def ceiling_table(labels: list[str], seconds: float, rounds: int, width: int) ->
         f"lean loop x{width}",
         "pettingzoo (plain)",
         "gymnasium",
+        "null AEC env",
+        "bound",
     ]
     print("| rule set | " + " | ".join(names) + " | " + " | ".join(names[1:]) + " |")
     print("|---|" + "---:|" * (2 * len(names) - 1))
@@ -161,14 +263,23 @@ def ceiling_table(labels: list[str], seconds: float, rounds: int, width: int) ->
                 lean_loop(rules, width),
                 plain(rules),
                 gymnasium(rules),
+                null_env(),
             ],
             seconds,
             rounds,
         )
+        # the best an AEC environment could do: the engine and the first look, then
+        # the contract's own floor, and nothing else of its own
+        rates.append(1.0 / (1.0 / rates[1] + 1.0 / rates[6]))
         cells = " | ".join(f"{x:,.0f}" for x in rates)
         ratios = " | ".join(f"{x / rates[0]:.2f}" for x in rates[1:])
         print(f"| {label} | {cells} | {ratios} |")
     print()
+    print(
+        "`null AEC env`: the documented PettingZoo loop over an environment with no game "
+        "(`NullEnv`); `bound`: one decision of `+ first look` plus one of the null "
+        "environment, the most any AEC environment that looks at each position could reach."
+    )
     print(
         f"Decisions per CPU second (the last {len(names) - 1} columns: the ratio to the "
         f"engine), one process; Python {sys.version.split()[0]} on {platform.machine()}, "

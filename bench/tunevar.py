@@ -1,0 +1,43 @@
+"""ISMCTS with one knob changed, for screening the search's knobs in the arena.
+
+Each name is an :class:`~cuttle.bots.ismcts.ISMCTSBot` at ``TUNE_IT`` iterations a move
+(environment variable, default 2,000) with the default :class:`SearchParams` but one
+knob; ``Base`` changes none. The arena loads them by their ``module:Name`` spec::
+
+    PYTHONPATH=bench TUNE_IT=2000 .venv/bin/cuttle arena --rules standard \\
+        --search-workers 1 --bots tunevar:Base,tunevar:R0 --games 300 --seed 4242 --jobs 2
+
+(``docs/strength.md``, "The knobs again at 2,000 iterations").
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from cuttle.bots.ismcts import ISMCTSBot
+from cuttle.bots.search import SearchParams
+
+ITERATIONS = int(os.environ.get("TUNE_IT", "2000"))
+"""Iterations a move of every variant."""
+
+
+def _variant(**knobs: Any) -> type[ISMCTSBot]:
+    """An ISMCTS bot class searching ``ITERATIONS`` a move with ``knobs`` changed."""
+
+    class Variant(ISMCTSBot):
+        """ISMCTS with the knobs of its name changed."""
+
+        def __init__(self, seed: int | None = None) -> None:
+            super().__init__(seed, SearchParams(iterations=ITERATIONS, **knobs))
+
+    return Variant
+
+
+Base = _variant()
+C40 = _variant(exploration=0.40)
+C15 = _variant(exploration=0.15)
+R0 = _variant(rollout_depth=0)
+R4 = _variant(rollout_depth=4)
+W2 = _variant(widen_rate=2.0)
+W05 = _variant(widen_rate=0.5)
