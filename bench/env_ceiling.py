@@ -57,7 +57,7 @@ from cuttle.bots.random_bot import RandomBot
 from cuttle.envs.core import _encoder
 from cuttle.envs.encoding import NUM_ACTIONS, OBS_SIZE
 from cuttle.envs.gym import _legal_texts
-from envs import _measure_all, engine, gymnasium, plain, rule_set
+from envs import _measure_all, aec_loop, engine, gymnasium, plain, rule_set
 
 
 def _compiled(rules: RuleSet) -> tuple[Any, Any]:
@@ -221,22 +221,7 @@ class NullEnv(AECEnv):  # type: ignore[misc]
 def null_env(length: int = 60) -> Callable[[int], int]:
     """One "game" of :class:`NullEnv` (``length`` decisions) through the documented
     PettingZoo loop, as :func:`envs.plain` runs the real environment."""
-    e = NullEnv(length)
-
-    def run(seed: int) -> int:
-        e.reset(seed=seed)
-        n = 0
-        for agent in e.agent_iter():
-            observation, _reward, termination, truncation, _info = e.last()
-            if termination or truncation:
-                action = None
-            else:
-                action = e.action_space(agent).sample(observation["action_mask"])
-                n += 1
-            e.step(action)
-        return n
-
-    return run
+    return aec_loop(NullEnv(length))
 
 
 def ceiling_table(labels: list[str], seconds: float, rounds: int, width: int) -> None:

@@ -196,6 +196,13 @@ def plain(rules: RuleSet, wrapped: bool = False) -> Callable[[int], int]:
             wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(e, -1))
         )
 
+    return aec_loop(e)
+
+
+def aec_loop(e: Any) -> Callable[[int], int]:
+    """One game of the AEC environment ``e`` through the loop PettingZoo's documentation
+    writes, a random legal action at each decision; returns the decisions made."""
+
     def run(seed: int) -> int:
         e.reset(seed=seed)
         n = 0
