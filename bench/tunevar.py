@@ -43,5 +43,8 @@ R0 = _variant(rollout_depth=0)
 R4 = _variant(rollout_depth=4)
 W2 = _variant(widen_rate=2.0)
 W05 = _variant(widen_rate=0.5)
+INF0 = _variant(inference=0.0)
+INF2 = _variant(inference=2.0)
+UCB = _variant(root="ucb")
 I400 = _variant(iterations=400)
 """The current knobs at a fixed 400 iterations: what the pure search reaches at 50 ms."""
