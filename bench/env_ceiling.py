@@ -159,7 +159,10 @@ class NullEnv(AECEnv):  # type: ignore[misc]
     metadata: dict[str, Any] = {"name": "null_v0", "is_parallelizable": False}  # noqa: RUF012
 
     class _Space:
+        """An action space whose draw costs nothing."""
+
         def sample(self, mask: Any = None) -> int:
+            """Action 0, whatever the mask."""
             return 0
 
     def __init__(self, length: int) -> None:
@@ -174,12 +177,15 @@ class NullEnv(AECEnv):  # type: ignore[misc]
         self.played = 0
 
     def action_space(self, agent: str) -> Any:
+        """The one action space, for every agent."""
         return self._space
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The one observation, for every agent."""
         return self._obs
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start again: both agents in, nothing played, the contract's dicts fresh."""
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -190,6 +196,7 @@ class NullEnv(AECEnv):  # type: ignore[misc]
         self.played = 0
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last`` in one call, as ``CuttleAECEnv`` writes it."""
         agent = self.agent_selection
         return (
             self._obs if observe else None,
@@ -200,11 +207,13 @@ class NullEnv(AECEnv):  # type: ignore[misc]
         )
 
     def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """``agent_selection`` until every agent is done, as a generator."""
         while self.agents and max_iter > 0:
             max_iter -= 1
             yield self.agent_selection
 
     def step(self, action: int | None) -> None:
+        """Count a decision; at ``length``, end the game with +1 and -1."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
