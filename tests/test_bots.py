@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+import time
 
 import pytest
 
@@ -270,6 +271,59 @@ def test_ismcts_is_not_behind_pimc_at_equal_time() -> None:
     Its clear edge shows at 0.5 s a move (58.2% over 200 games, docs/strength.md run 3),
     a budget too slow for the suite."""
     assert _score("ismcts:750it", "pimc:60it", 40, seed=104) >= 0.5
+
+
+def _halving_floor(moves: int) -> int:
+    """The fewest iterations a halving root makes over ``moves`` root moves: one world
+    a round, every surviving move tried in it, the better half (rounded up) kept after
+    each round but the last when more than two are left."""
+    alive, total = moves, 0
+    rounds = (moves - 1).bit_length()  # ceil(log2(moves)) for moves >= 2
+    for r in range(rounds):
+        total += alive
+        if alive > 2 or r == rounds - 1:
+            alive = (alive + 1) // 2
+    return total
+
+
+def test_the_halving_floor_by_hand() -> None:
+    # 8 moves: 8 + 4 + 2 over three rounds; 5 moves: 5 + 3 + 2; 2 moves: one round of 2
+    assert [_halving_floor(n) for n in (8, 5, 2)] == [14, 10, 2]
+
+
+def test_a_time_budget_counts_from_when_the_move_began() -> None:
+    """A search told that its move's clock started long ago (more than its budget)
+    makes only its one pass over the root moves: a time budget is the whole move's,
+    not the search's alone."""
+    from cuttle.bots.ismcts import ISMCTSBot, SearchParams
+
+    game = new_game("standard", seed=11)
+    view = _view(game)
+    assert len(view.legal) > 4
+    bot = ISMCTSBot(1, SearchParams(seconds=30.0))
+    move = bot.choose_timed(view, time.perf_counter() - 60.0)
+    assert move in view.legal
+    assert bot.last_iterations == _halving_floor(len(view.legal))
+    ucb = ISMCTSBot(1, SearchParams(seconds=30.0, root="ucb"))
+    assert ucb.choose_timed(view, time.perf_counter() - 60.0) in view.legal
+    assert 1 <= ucb.last_iterations <= 16  # the clock is read every 16 iterations
+    # the same bot given its clock now searches far more than one pass in 50 ms
+    fresh = ISMCTSBot(1, SearchParams(seconds=0.05))
+    fresh.choose(view)
+    assert fresh.last_iterations > 5 * _halving_floor(len(view.legal))
+
+
+def test_a_level_spends_its_time_budget_on_the_whole_move() -> None:
+    """The threat check runs on the level's clock: a level whose move began long ago
+    leaves its search only the one pass, and one asked now searches on."""
+    game = new_game("standard", seed=11)
+    view = _view(game)
+    late = make_bot("expert:30s", 3, workers=1)
+    assert late.choose_timed(view, time.perf_counter() - 60.0) in view.legal  # type: ignore[attr-defined]
+    assert late.total_iterations == _halving_floor(len(view.legal))  # type: ignore[attr-defined]
+    now = make_bot("expert:0.05s", 3, workers=1)
+    assert now.choose(view) in view.legal
+    assert now.total_iterations > 5 * _halving_floor(len(view.legal))  # type: ignore[attr-defined]
 
 
 def test_sampled_worlds_leak_no_card_to_other_seats() -> None:

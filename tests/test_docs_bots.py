@@ -67,3 +67,16 @@ def test_a_script_searching_on_two_processes_at_its_top_level_needs_no_guard(
     assert done.returncode == 0, done.stderr[-2000:]
     assert "bootstrapping" not in done.stderr
     assert done.stdout.splitlines() == ["top level ran", "pool started: True", "move: True"]
+
+
+def test_the_level_table_names_the_levels_the_registry_plays() -> None:
+    """The table of levels in docs/bots.md gives each level's spec as ``make_bot``
+    builds it (it once still named the first ladder's budgets)."""
+    from cuttle.bots.registry import LADDER
+
+    rows = re.findall(
+        r"^\| (\d) \| `(\w+)` \| `([^`]+)` \|", BOTS_MD.read_text(encoding="utf-8"), re.M
+    )
+    assert [(int(n), name, spec) for n, name, spec in rows] == [
+        (i + 1, name, spec) for i, (name, spec, _plays) in enumerate(LADDER)
+    ]

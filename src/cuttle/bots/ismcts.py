@@ -8,6 +8,7 @@ budget and keeps count of the work done.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..engine.moves import move_text, parse_move
 from .base import SeatView, SeededBot, forced
@@ -38,16 +39,26 @@ class ISMCTSBot(SeededBot):
         self.total_iterations = 0
         self.total_search_seconds = 0.0
 
-    def analyse(self, view: SeatView) -> list[tuple[str, float, int]]:
+    def analyse(self, view: SeatView, started: float | None = None) -> list[tuple[str, float, int]]:
         """Search and return ``(move, estimated win chance, visits)``, best first (the
-        moves of :meth:`root_moves`)."""
+        moves of :meth:`root_moves`).
+
+        A time budget is the whole decision's: it runs from ``started`` (a
+        ``time.perf_counter()`` reading, when the move's clock started; by default this
+        call), so the root's set-up and any work before the call come out of it."""
+        t0 = time.perf_counter()
+        clock = t0 if started is None else started
         moves = sorted(parse_move(t) for t in self.root_moves(view))
         seed = self.rng.getrandbits(63)
-        t0 = time.perf_counter()
+        params = self.params
         if self.workers > 1:
-            stats, its = parallel_search(view, moves, self.params, seed, self.workers)
+            if params.seconds is not None:
+                # the pool's deadline is a length from now: what is left of the budget
+                left = params.seconds - (time.perf_counter() - clock)
+                params = replace(params, seconds=max(left, 0.0))
+            stats, its = parallel_search(view, moves, params, seed, self.workers)
         else:
-            stats, its = search(view, moves, self.params, seed)
+            stats, its = search(view, moves, params, seed, started=clock)
         self.total_search_seconds += time.perf_counter() - t0
         self.last_iterations = its
         self.total_iterations += its
@@ -70,7 +81,14 @@ class ISMCTSBot(SeededBot):
 
     def choose(self, view: SeatView) -> str:
         """Return the best root move (forced moves are returned at once)."""
+        return self.choose_timed(view, time.perf_counter())
+
+    def choose_timed(self, view: SeatView, started: float) -> str:
+        """:meth:`choose`, for a move whose clock started at ``started`` (a
+        ``time.perf_counter()`` reading): a time budget counts the work done since, as
+        :class:`~cuttle.bots.threats.GuardedBot`'s threat check, so that the whole
+        move takes the budget (an iteration budget is unchanged)."""
         only = forced(view)
         if only is not None:
             return only
-        return self.analyse(view)[0][0]
+        return self.analyse(view, started)[0][0]

@@ -133,18 +133,27 @@ def search(
     legal: list[Move],
     params: SearchParams,
     seed: int | None,
+    *,
+    started: float | None = None,
 ) -> tuple[RootStats, int]:
     """Run one ISMCTS search from ``view`` over root moves ``legal``.
 
     The view's public history weights the sampled worlds. Returns the root statistics
     and the number of iterations done. With no budget set it runs 1,000 iterations.
+    A time budget (:attr:`SearchParams.seconds`) runs from ``started`` (a
+    ``time.perf_counter()`` reading: when the move's clock started, so that work done
+    before the search, such as a level's threat check, comes out of the same budget),
+    or else from this call: the sampler's set-up counts too. However little time is
+    left, the search makes one pass over the root moves (a halving root: one world a
+    round).
     """
+    t0 = time.perf_counter() if started is None else started
     rng = random.Random(seed)
     sampler = make_sampler(view, rng, params.inference)
     tree = _Tree(params, rng, sampler.template.n)
     if params.root == "halving" and len(legal) > 1:
-        return _halving_search(sampler, tree, legal, params)
-    return _ucb_search(sampler, tree, legal, params)
+        return _halving_search(sampler, tree, legal, params, t0)
+    return _ucb_search(sampler, tree, legal, params, t0)
 
 
 def _widened(g: Game, acts: list[Move], k: int) -> list[Move]:
@@ -250,9 +259,10 @@ class _Tree:
 
 
 def _ucb_search(
-    sampler: WorldSampler, tree: _Tree, legal: list[Move], params: SearchParams
+    sampler: WorldSampler, tree: _Tree, legal: list[Move], params: SearchParams, t0: float
 ) -> tuple[RootStats, int]:
-    """Plain ISMCTS: UCB1 with availability at the root too, one world an iteration."""
+    """Plain ISMCTS: UCB1 with availability at the root too, one world an iteration
+    (a time budget runs from ``t0``; the first iteration is always made)."""
     root = tree.root
     seat = sampler.seat
     for m in legal:
@@ -261,13 +271,13 @@ def _ucb_search(
     max_it = params.iterations
     if max_it is None and params.seconds is None:
         max_it = 1000
-    deadline = time.perf_counter() + params.seconds if params.seconds is not None else None
+    deadline = t0 + params.seconds if params.seconds is not None else None
     it = 0
     children = root.children
     while True:
         if max_it is not None and it >= max_it:
             break
-        if deadline is not None and (it & 15) == 0 and time.perf_counter() >= deadline:
+        if deadline is not None and it and (it & 15) == 0 and time.perf_counter() >= deadline:
             break
         it += 1
         g = sampler.sample()
@@ -290,14 +300,15 @@ def _ucb_search(
 
 
 def _halving_search(
-    sampler: WorldSampler, tree: _Tree, legal: list[Move], params: SearchParams
+    sampler: WorldSampler, tree: _Tree, legal: list[Move], params: SearchParams, t0: float
 ) -> tuple[RootStats, int]:
     """ISMCTS below a sequential-halving root with common worlds.
 
-    The budget is split into ``ceil(log2(moves))`` equal rounds. In each round every
-    surviving root move is tried once in each sampled world (the same worlds for all of
-    them, so their comparison is paired, as in PIMC) with an ISMCTS descent below it;
-    after the round the better half by mean reward survives.
+    The budget is split into ``ceil(log2(moves))`` equal rounds (a time budget runs from
+    ``t0``; each round samples at least one world). In each round every surviving root
+    move is tried once in each sampled world (the same worlds for all of them, so their
+    comparison is paired, as in PIMC) with an ISMCTS descent below it; after the round
+    the better half by mean reward survives.
     """
     root = tree.root
     seat = sampler.seat
@@ -309,7 +320,6 @@ def _halving_search(
     budget = params.iterations
     if budget is None and params.seconds is None:
         budget = 1000
-    t0 = time.perf_counter()
     it = 0
     for r in range(rounds):
         if budget is not None:

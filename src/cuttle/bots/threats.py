@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from dataclasses import dataclass, field
 
 from ..engine.cards import KING, POINT_VALUE, RANK_OF
@@ -162,7 +163,16 @@ class GuardedBot(SeededBot):
 
     def choose(self, view: SeatView) -> str:
         """A winning move if there is one; else the inner bot's choice among the moves
-        that stop (or best limit) the opponent's win next turn."""
+        that stop (or best limit) the opponent's win next turn.
+
+        An inner bot with a time budget that offers ``choose_timed(view, started)`` (the
+        search bots) is told when the move began, so the check's time comes out of its
+        budget: ``expert:50ms`` takes about 50 ms a move, check and search together."""
+        return self.choose_timed(view, time.perf_counter())
+
+    def choose_timed(self, view: SeatView, started: float) -> str:
+        """:meth:`choose` for a move whose clock started at ``started`` (a
+        ``time.perf_counter()`` reading), the check included."""
         only = forced(view)
         if only is not None:
             return only
@@ -171,11 +181,19 @@ class GuardedBot(SeededBot):
             return found.wins[0]
         safe = found.safe_moves(self.tolerance)
         if safe is None:
-            return self.inner.choose(view)
+            return self._inner_choice(view, started)
         self.overrides += 1
         if len(safe) == 1:
             return safe[0]
-        return self.inner.choose(dataclasses.replace(view, legal=tuple(safe)))
+        return self._inner_choice(dataclasses.replace(view, legal=tuple(safe)), started)
+
+    def _inner_choice(self, view: SeatView, started: float) -> str:
+        """The inner bot's move, its clock started at ``started`` where it keeps one."""
+        timed = getattr(self.inner, "choose_timed", None)
+        if callable(timed):
+            move: str = timed(view, started)
+            return move
+        return self.inner.choose(view)
 
     def __getattr__(self, name: str) -> object:
         """Anything else (statistics such as ``total_iterations``) is the inner bot's."""
