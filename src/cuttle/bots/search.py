@@ -210,29 +210,40 @@ class _Tree:
             if widen and len(acts) > 1:
                 acts = _widened(g, acts, int(widen + rate * math.sqrt(float(node.visits))))
             children = node.children
-            # One look-up a move (a move is a tuple: each look-up hashes it anew).
-            found = [children.get(a) for a in acts]
-            untried = [acts[i] for i, ch in enumerate(found) if ch is None]
-            if untried:
-                m = untried[0] if widen else untried[randbelow(rng, len(untried))]
-                for ch in found:
-                    if ch is not None:
-                        ch.avail += 1
+            # One pass, one look-up a move (a move is a tuple: each look-up hashes it
+            # anew): every child legal here gains an availability, whether a move is
+            # expanded or one chosen by UCB1; the first untried move (in the widened,
+            # heuristic order) is the one expanded, and UCB1 (first best on a tie) runs
+            # only while there is none.
+            first_untried = -1
+            untried_count = 0
+            best_i = 0
+            best_v = -1e9
+            chosen: Node | None = None
+            for i in range(len(acts)):
+                ch = children.get(acts[i])
+                if ch is None:
+                    if first_untried < 0:
+                        first_untried = i
+                    untried_count += 1
+                    continue
+                ch.avail += 1
+                if first_untried < 0:
+                    v = ch.wins / ch.visits + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
+                    if v > best_v:
+                        best_v = v
+                        best_i = i
+                        chosen = ch
+            if first_untried >= 0:
+                if widen:
+                    m = acts[first_untried]
+                else:
+                    m = [a for a in acts if a not in children][randbelow(rng, untried_count)]
                 child = Node(g.to_act)
                 children[m] = child
                 g.apply(m)
                 path.append(child)
                 break
-            best_i = 0
-            best_v = -1e9
-            for i, ch in enumerate(found):
-                assert ch is not None
-                ch.avail += 1
-                v = ch.wins / ch.visits + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
-                if v > best_v:
-                    best_v = v
-                    best_i = i
-            chosen = found[best_i]
             assert chosen is not None
             node = chosen
             g.apply(acts[best_i])
@@ -305,7 +316,8 @@ def _halving_search(
     """ISMCTS below a sequential-halving root with common worlds.
 
     The budget is split into ``ceil(log2(moves))`` equal rounds (a time budget runs from
-    ``t0``; each round samples at least one world). In each round every surviving root
+    ``t0``: what is left of it when the search begins is split; each round samples at
+    least one world). In each round every surviving root
     move is tried once in each sampled world (the same worlds for all of them, so their
     comparison is paired, as in PIMC) with an ISMCTS descent below it; after the round
     the better half by mean reward survives.
@@ -321,14 +333,18 @@ def _halving_search(
     if budget is None and params.seconds is None:
         budget = 1000
     it = 0
+    # a time budget: what is left of it now (the move's clock started at t0) is split
+    # into equal rounds, so that time spent before the search (the set-up, a threat
+    # check) shortens every round alike rather than starving the first ones
+    begin = time.perf_counter()
+    left = t0 + params.seconds - begin if params.seconds is not None else 0.0
     for r in range(rounds):
         if budget is not None:
             worlds = max(1, budget // (rounds * len(alive)))
             stop = None
         else:
-            assert params.seconds is not None
             worlds = None
-            stop = t0 + params.seconds * (r + 1) / rounds
+            stop = begin + left * (r + 1) / rounds
         done = 0
         while True:
             if worlds is not None and done >= worlds:
