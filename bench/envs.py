@@ -23,6 +23,9 @@ For each rule set it plays random games and reports decisions per second for:
   ``env.action_masks().nonzero()``, 1–2 µs more a step); the env is
   seeded at its first ``reset`` only, as Gymnasium asks of the usual use (a seed at every
   reset rebuilds its generator: ~10 µs a game, ~0.3 µs a decision on a short game);
+* ``vector`` (with ``--vector``, a table of its own): :class:`cuttle.envs.vector.
+  CuttleVectorEnv`, ``--num-envs`` games stepped in one call against the ``random``
+  bot, every move counted as for ``gymnasium``; with ``copy=False`` and ``copy=True``;
 * ``openspiel``: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``
   through pyspiel (its chance actions, the deal and the cards placed as play reaches
   them, are timed but not counted);
@@ -46,6 +49,7 @@ Usage::
     python bench/envs.py --parts               # where the time of one decision goes
     python bench/envs.py --pure                # without the compiled accelerator
     python bench/envs.py --rounds 1            # each measurement in one piece (as before)
+    python bench/envs.py --vector --num-envs 64   # the vector environment (CuttleVectorEnv)
 """
 
 from __future__ import annotations
@@ -275,6 +279,69 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
     return run
 
 
+def gymnasium_vector(rules: RuleSet, num_envs: int, copy: bool) -> Callable[[int], int]:
+    """Random games through the vector environment (``num_envs`` sub-environments
+    against the ``random`` bot, ``copy`` as its argument): each call makes 20 steps of
+    all of them and counts the moves of the games that ended in them (the agent's and
+    the bots', as ``gymnasium`` counts), so a long run counts every move once. The
+    agent draws each action from ``info["legal_actions"]``."""
+    from cuttle.envs.vector import CuttleVectorEnv
+
+    env = CuttleVectorEnv(num_envs, rules=rules, opponent="random", copy=copy)
+    state: dict[str, Any] = {}
+
+    def run(seed: int) -> int:
+        if not state:
+            state["info"] = env.reset(seed=seed)[1]
+            state["rng"] = random.Random(seed)
+        rng = state["rng"]
+        info = state["info"]
+        n = 0
+        for _ in range(20):
+            acts = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
+            _o, _r, term, trunc, info = env.step(acts)
+            for i in np.flatnonzero(term | trunc).tolist():
+                n += len(env.envs[i].game.log)
+        state["info"] = info
+        return n
+
+    return run
+
+
+def vector_table(labels: list[str], seconds: float, rounds: int, num_envs: int) -> None:
+    """Print the engine, the single Gymnasium environment and the vector one (with and
+    without ``copy``), decisions per CPU second and their ratios to the engine."""
+    print(
+        f"| rule set | engine | gymnasium | vector ({num_envs}, copy=False) | vector "
+        f"({num_envs}, copy=True) | gymnasium / engine | vector / engine "
+        "| vector copy / engine |"
+    )
+    print("|---|" + "---:|" * 7)
+    for label in labels:
+        rules = rule_set(label)
+        eng, single, bare, copied = _measure_all(
+            [
+                engine(rules),
+                gymnasium(rules),
+                gymnasium_vector(rules, num_envs, False),
+                gymnasium_vector(rules, num_envs, True),
+            ],
+            seconds,
+            rounds,
+        )
+        print(
+            f"| {label} | {eng:,.0f} | {single:,.0f} | {bare:,.0f} | {copied:,.0f} "
+            f"| {single / eng:.2f} | {bare / eng:.2f} | {copied / eng:.2f} |"
+        )
+    print()
+    how = "compiled accelerator" if compiled_active() else "pure Python"
+    print(
+        f"Decisions per CPU second, one process ({how}); move cap {CAP}; Python "
+        f"{sys.version.split()[0]}, {os.cpu_count()} cores; `python bench/envs.py --vector "
+        f"--num-envs {num_envs} --seconds {seconds:g} --rounds {rounds}`."
+    )
+
+
 def openspiel(rules: RuleSet, observer: bool = False, direct: bool = False) -> Callable[[int], int]:
     """One random game through pyspiel, with an observation tensor per decision:
     ``state.observation_tensor()`` (a Python list of 1,980 floats, copied out by pyspiel),
@@ -444,6 +511,12 @@ def main(argv: list[str] | None = None) -> None:
         help="what pyspiel's own C++ dispatch of each action costs (openspiel-obs with and "
         "without it)",
     )
+    ap.add_argument(
+        "--vector",
+        action="store_true",
+        help="the Gymnasium vector environment against the single one and the engine",
+    )
+    ap.add_argument("--num-envs", type=int, default=64, help="sub-environments of --vector")
     args = ap.parse_args(argv)
     EnvGame.reference_observations = args.reference
     if args.pure:
@@ -459,6 +532,9 @@ def main(argv: list[str] | None = None) -> None:
     labels = [x.strip() for x in args.rules.split(",") if x.strip()]
     if args.dispatch:
         dispatch_table(labels, args.seconds, args.rounds)
+        return
+    if args.vector:
+        vector_table(labels, args.seconds, args.rounds, args.num_envs)
         return
     if args.plain:
         plain_table(labels, args.seconds, args.rounds)

@@ -1,5 +1,6 @@
 """Type stub of the compiled accelerator (``_fastenc.pyx``, built by ``setup.py``)."""
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -46,3 +47,24 @@ class ValueNet:
         self, weights: list[np.ndarray], biases: list[np.ndarray], wv: np.ndarray, bv: float
     ) -> None: ...
     def value(self, obs: np.ndarray) -> float: ...
+
+class Stepper:
+    def __init__(
+        self,
+        keys: ActionKeys,
+        writer: ObsWriter,
+        obs: np.ndarray,
+        mask: np.ndarray,
+        texts: dict[Any, str],
+        text_of: Callable[[Any], str],
+    ) -> None: ...
+    def advance_all(
+        self,
+        games: list[Any],
+        actions: list[Any],
+        seats: list[int],
+        rngs: list[list[Any] | None],
+        done: list[bool],
+        legal_out: list[list[int]],
+    ) -> list[tuple[int, int]]: ...
+    def advance(self, i: int, eg: Any, action: Any, me: int, rngs: list[Any]) -> int: ...

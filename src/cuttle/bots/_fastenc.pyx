@@ -19,9 +19,9 @@ from cpython.buffer cimport (
     PyBuffer_Release,
     PyObject_GetBuffer,
 )
-from cpython.dict cimport PyDict_GetItem, PyDict_SetItem
+from cpython.dict cimport PyDict_GetItem, PyDict_Keys, PyDict_SetItem
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport PyObject, _Py_REFCNT
 from libc.math cimport tanh
@@ -847,3 +847,153 @@ cdef class ValueNet:
         for j in range(cols):
             v += h[j] * self.wv[j]
         return tanh(v + self.bv)
+
+
+cdef class Stepper:
+    """One step of many single-seat games against the ``random`` bot, with no Python per
+    move: the agent's move, the bots' replies and the next observation and mask, written
+    into row ``i`` of two preallocated arrays (:class:`cuttle.envs.vector.CuttleVectorEnv`).
+
+    What it does is what :meth:`cuttle.envs.gym.CuttleEnv.step` does for a legal,
+    complete move when every other seat is the ``random`` bot: the same moves drawn from
+    the same generators in the same order (each bot draws with ``rng.choice`` from its
+    legal move texts, sorted), the same history, the same vectors. Anything else is left
+    to that method (``advance`` returns -1 and changes nothing)."""
+
+    cdef ActionKeys keys
+    cdef ObsWriter writer
+    cdef float[:, ::1] obs
+    cdef signed char[:, ::1] mask
+    cdef dict texts
+    cdef object text_of
+
+    def __init__(self, ActionKeys keys not None, ObsWriter writer not None, obs, mask,
+                 dict texts not None, text_of):
+        """``obs``: float32 rows of the writer's size; ``mask``: int8 rows of the action
+        table's size, as many; ``texts``: the move -> text cache the environment keeps;
+        ``text_of``: what writes a text the cache lacks."""
+        self.keys = keys
+        self.writer = writer
+        self.obs = obs
+        self.mask = mask
+        if self.obs.shape[1] != writer.size or self.mask.shape[1] != keys.pool.nbytes:
+            raise ValueError("the rows do not fit the observation or the action table")
+        if self.obs.shape[0] != self.mask.shape[0]:
+            raise ValueError("as many observation rows as mask rows are needed")
+        self.texts = texts
+        self.text_of = text_of
+
+    def advance_all(self, list games, list actions, list seats, list rngs, list done,
+                    list legal_out):
+        """:meth:`advance` for each row ``i`` with ``games[i]``, ``actions[i]``,
+        ``seats[i]`` and ``rngs[i]``, except where ``done[i]`` is true or ``rngs[i]`` is
+        None. Sets ``legal_out[i]`` to the sorted legal indices where it returns 0 and
+        returns the other rows as ``(i, code)``: 3 for a row it skipped, else
+        ``advance``'s code."""
+        cdef Py_ssize_t i, n = len(games)
+        cdef int code
+        cdef list left = [], legal
+        if len(actions) != n or len(seats) != n or len(rngs) != n or len(done) != n \
+                or len(legal_out) != n:
+            raise ValueError("one action, seat, generator list and flag per game")
+        for i in range(n):
+            r = rngs[i]
+            if done[i] or r is None:
+                left.append((i, 3))
+                continue
+            eg = games[i]
+            code = self._advance(i, eg, actions[i], seats[i], <list>r)
+            if code == 0:
+                legal = PyDict_Keys(eg._legal)
+                legal.sort()
+                legal_out[i] = legal
+            else:
+                left.append((i, code))
+        return left
+
+    def advance(self, Py_ssize_t i, eg, action, int me, list rngs not None):
+        """Play integer ``action`` for seat ``me`` of ``eg`` (an ``EnvGame`` whose legal
+        map is built), then each bot's move, ``rngs[seat]`` its generator, until ``me``
+        must act or the game ends. Returns 0 (``me`` to act: row ``i`` written, the legal
+        map kept in ``eg``), 1 (the game is over), 2 (``me`` to act, the row left to the
+        Python path) or -1 (nothing done: a discard step, a move not in the map, a game
+        over or not ``me``'s turn)."""
+        return self._advance(i, eg, action, me, rngs)
+
+    cdef object _pick(self, list moves, rng):
+        """``rng.choice`` of ``moves`` by their sorted texts (as the ``random`` bot)."""
+        cdef dict texts = self.texts, by_text
+        cdef Py_ssize_t k, n = PyList_GET_SIZE(moves)
+        cdef PyObject* t
+        cdef list keyed = PyList_New(0)
+        if len(texts) + n >= 200_000:  # the cache's bound, as the environment keeps it
+            texts.clear()
+        for m in moves:
+            t = PyDict_GetItem(texts, m)
+            if t == NULL:
+                text = self.text_of(m)
+                texts[m] = text
+                keyed.append(text)
+            else:
+                keyed.append(<object>t)
+        cdef list listed = list(keyed)  # in the moves' order, to find the chosen one
+        keyed.sort()
+        for k in range(1, n):
+            if keyed[k] == keyed[k - 1]:
+                # two moves of one text: the bot sees the text once (a dict of them)
+                by_text = {}
+                for k in range(n):
+                    by_text[listed[k]] = moves[k]
+                return by_text[rng.choice(sorted(by_text))]
+        chosen = rng.choice(keyed)
+        for k in range(n):
+            if <PyObject*>PyList_GET_ITEM(listed, k) == <PyObject*>chosen:
+                return moves[k]
+        raise AssertionError("the chosen text names no legal move")
+
+    cdef int _advance(self, Py_ssize_t i, eg, action, int me, list rngs) except -2:
+        cdef dict legal
+        cdef Py_ssize_t nbytes = self.mask.shape[1]
+        cdef int s
+        if i < 0 or i >= self.obs.shape[0]:
+            raise IndexError(f"row {i} is out of range")
+        if eg.chosen or type(action) is not int:
+            return -1
+        g = eg.game
+        if g.winners is not None or g.to_act != me:
+            return -1
+        lg = eg._legal
+        if lg is None:
+            return -1
+        legal = <dict>lg
+        move = legal.get(action)
+        if move is None:
+            return -1
+        log = eg.log
+        g.apply(move)
+        log.append((me, move))
+        while g.winners is None:
+            s = g.to_act
+            if s == me:
+                break
+            m = self._pick(g.legal_actions(), rngs[s])
+            g.apply(m)
+            log.append((s, m))
+        eg._legal = None
+        eg._mask = None
+        eg._texts = None
+        if eg._obs:
+            eg._obs = {}
+        if g.winners is not None:
+            return 1
+        moves = g.legal_actions()
+        row = <char*>&self.mask[i, 0]
+        memset(row, 0, nbytes)
+        out = self.keys._legal_map_into(moves, me, g.n, row, nbytes)
+        if out is None:
+            memset(row, 0, nbytes)
+            return 2
+        eg._legal = out
+        eg._held = (g, g.moves_played, moves)
+        self.writer._fill(g, me, (), &self.obs[i, 0])
+        return 0

@@ -5,6 +5,7 @@ registers the Gymnasium environment ``Cuttle-v0``::
 
     import gymnasium, cuttle.envs
     env = gymnasium.make("Cuttle-v0", rules="standard", opponent="greedy")
+    envs = gymnasium.make_vec("Cuttle-v0", num_envs=16)   # many games a step call
 
 The PettingZoo environment is :func:`cuttle.envs.pettingzoo.env` (its parallel form
 :func:`cuttle.envs.pettingzoo_parallel.parallel_env`); importing
@@ -36,7 +37,11 @@ GYM_ID = "Cuttle-v0"
 """The Gymnasium id registered by importing this package."""
 
 if GYM_ID not in registry:
-    register(id=GYM_ID, entry_point="cuttle.envs.gym:CuttleEnv")
+    register(
+        id=GYM_ID,
+        entry_point="cuttle.envs.gym:CuttleEnv",
+        vector_entry_point="cuttle.envs.vector:CuttleVectorEnv",
+    )
 
 __all__ = [
     "GYM_ID",

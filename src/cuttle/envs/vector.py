@@ -1,0 +1,299 @@
+"""Many games in one call: Cuttle as a Gymnasium vector environment.
+
+>>> import gymnasium, cuttle.envs
+>>> envs = gymnasium.make_vec("Cuttle-v0", num_envs=4, rules="standard")
+>>> obs, info = envs.reset(seed=7)
+>>> obs.shape, info["action_mask"].shape
+((4, 1980), (4, 6278))
+>>> actions = [legal[0] for legal in info["legal_actions"]]
+>>> obs, rewards, terminated, truncated, info = envs.step(actions)
+
+:class:`CuttleVectorEnv` runs ``num_envs`` copies of :class:`~cuttle.envs.gym.CuttleEnv`
+(one learning seat against bots) and steps them all in one ``step`` call, writing every
+observation and mask into one preallocated array each, as EnvPool does. Sub-environment
+``i`` is the single environment seeded ``seed + i``: for the same actions it deals and
+plays the same games, move for move (``tests/envs/test_envs_vector.py`` checks it).
+Finished games start again on the next step (Gymnasium's ``next-step`` autoreset: that
+step ignores the action given for the sub-environment and returns the new game's first
+observation with a reward of 0).
+
+Where the compiled accelerator is built (:func:`cuttle.bots.encoding.compiled_active`)
+and every other seat is played by the ``random`` bot, a step of one game (the agent's
+move, the bots' replies, the next observation and mask) runs in compiled code with no
+Python per move; any other step (another bot, a discard chosen card by card, an illegal
+action, a finished game) goes through the single environment's own ``step``, so both
+paths play by one set of rules.
+
+``info`` holds, per sub-environment, ``legal_actions`` (an object array of lists),
+``action_mask`` (``bool``, ``num_envs x 6278``) and ``seat``; after a game's last move
+``result`` and ``termination`` (and ``illegal_action`` after an illegal one), each with
+Gymnasium's ``_key`` mask saying which sub-environments carry it. With ``copy=True``
+(the default, as :class:`gymnasium.vector.SyncVectorEnv`) the observations and masks
+returned are new arrays; ``copy=False`` returns the environment's own, which the next
+step overwrites.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ..bots import Bot
+from ..bots import encoding as _encoding
+from ..bots.random_bot import RandomBot
+from ..engine.moves import move_text
+from ..engine.rules import RuleSet
+from . import gym as _gym
+from .core import _encoder
+from .encoding import NUM_ACTIONS, OBS_SIZE
+from .gym import CuttleEnv
+
+FAST = 0
+"""The compiled stepper's codes (``Stepper.advance``): the game goes on, its
+observation and mask written."""
+OVER = 1
+"""The game ended in the step (the final observation is not written)."""
+SLOW = -1
+"""Nothing was done: the step needs the single environment's ``step``."""
+WRITE = 2
+"""The moves were made; the observation and mask need the Python path."""
+SKIPPED = 3
+"""Left alone: the game is over (the step deals a new one) or its bots are not all the
+``random`` bot."""
+
+
+class CuttleVectorEnv(VectorEnv):
+    """``num_envs`` single-seat Cuttle games against bots, stepped together."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
+
+    def __init__(
+        self,
+        num_envs: int = 8,
+        rules: str | RuleSet = "standard",
+        opponent: str | Bot | Sequence[str | Bot] = "random",
+        seat: int | str = 0,
+        players: int | None = None,
+        variants: Sequence[str] = (),
+        move_cap: int | None = None,
+        illegal_action: str = "lose",
+        copy: bool = True,
+    ) -> None:
+        """Build ``num_envs`` environments, each as :class:`CuttleEnv` with the same
+        arguments (a bot given as an object is shared by all of them); ``copy`` as in
+        the module's description."""
+        if not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
+        self.envs = [
+            CuttleEnv(rules, opponent, seat, players, variants, move_cap, illegal_action)
+            for _ in range(num_envs)
+        ]
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.copy = copy
+        self.rules = first.rules
+        self.single_observation_space = first.observation_space
+        self.single_action_space = spaces.Discrete(NUM_ACTIONS)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._obs = np.zeros((num_envs, OBS_SIZE), dtype=np.float32)
+        self._mask = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
+        self._seat = np.zeros(num_envs, dtype=np.int64)
+        # per sub-environment, as the compiled stepper reads them: its EnvGame, the
+        # agent's seat, the random bots' generators by seat (None: not all random), and
+        # whether its game is over (the next step deals a new one)
+        self._games: list[Any] = [None] * num_envs
+        self._seats = [0] * num_envs
+        self._rngs: list[list[Any] | None] = [None] * num_envs
+        self._done = [False] * num_envs
+        self._stepper: Any = None
+
+    # ------------------------------------------------------------------ reset
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new game in every sub-environment: ``seed`` an int (sub-environment
+        ``i`` gets ``seed + i``), one seed each, or None; ``options`` as
+        :meth:`CuttleEnv.reset`'s, for all of them."""
+        n = self.num_envs
+        if seed is None:
+            seeds: list[int | None] = [None] * n
+        elif isinstance(seed, int | np.integer):
+            seeds = [int(seed) + i for i in range(n)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != n:
+                raise ValueError(f"{n} sub-environments need {n} seeds, got {len(seeds)}")
+        self._stepper = self._make_stepper()
+        infos = _Infos(n)
+        for i in range(n):
+            self._reset_one(i, seeds[i], options, infos)
+        return self._out_obs(), infos.done(self._out_mask(), self._seat.copy())
+
+    def _reset_one(
+        self, i: int, seed: int | None, options: dict[str, Any] | None, infos: _Infos
+    ) -> None:
+        env = self.envs[i]
+        obs, info = env.reset(seed=seed, options=options)
+        g = self._games[i] = env.game
+        self._done[i] = g.is_over
+        self._seats[i] = self._seat[i] = env.seat
+        self._rngs[i] = _random_rngs(env)
+        self._write(i, obs, info, infos)
+
+    def _write(self, i: int, obs: np.ndarray, info: dict[str, Any], infos: _Infos) -> None:
+        """Copy one environment's ``step``/``reset`` answer into row ``i``."""
+        self._obs[i] = obs
+        self._mask[i] = info["action_mask"].view(np.int8)
+        infos.legal[i] = info["legal_actions"]
+        for key in ("result", "termination", "illegal_action"):
+            if key in info:
+                infos.put(key, i, info[key])
+
+    def _make_stepper(self) -> Any:
+        """The compiled stepper, or None (the accelerator is off or not built)."""
+        if not _encoding.compiled_active():
+            return None
+        from ..bots import _fastenc
+
+        writer = _encoder(self.rules).writer
+        if writer is None:
+            return None
+        return _fastenc.Stepper(
+            _encoding._KEYS, writer, self._obs, self._mask, _gym._TEXTS, move_text
+        )
+
+    # ------------------------------------------------------------------- step
+
+    def step(
+        self, actions: Any
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Play one action in each sub-environment (one per sub-environment, an index of
+        the action table); a sub-environment whose game ended on the step before starts
+        a new one instead."""
+        n = self.num_envs
+        acts = np.asarray(actions)
+        if acts.shape != (n,):
+            raise ValueError(f"step needs {n} actions, one per sub-environment, not {acts.shape}")
+        if not np.issubdtype(acts.dtype, np.integer):
+            raise ValueError(f"actions must be integers, not {acts.dtype}")
+        rewards = np.zeros(n, dtype=np.float64)
+        terminated = np.zeros(n, dtype=np.bool_)
+        truncated = np.zeros(n, dtype=np.bool_)
+        infos = _Infos(n)
+        act_list = acts.tolist()
+        done = self._done
+        stepper = self._stepper
+        if stepper is not None:
+            # every row the compiled stepper can take in one call; the rest below
+            left = stepper.advance_all(
+                self._games, act_list, self._seats, self._rngs, done, infos.legal
+            )
+        else:
+            left = [(i, SLOW) for i in range(n)]
+        for i, code in left:
+            env = self.envs[i]
+            if done[i]:
+                self._reset_one(i, None, None, infos)
+                continue
+            if code == WRITE:
+                # the moves are made (compiled): the next observation and mask remain
+                obs, info = env._agent_turn(env.game, env.seat)
+                reward, term, trunc = 0.0, False, False
+            elif code == OVER:
+                g = env.game
+                reward = g.returns()[env.seat]
+                trunc = g.truncated
+                term = not trunc
+                obs, info = env._obs(), env._info()
+            else:
+                obs, reward, term, trunc, info = env.step(act_list[i])
+            self._write(i, obs, info, infos)
+            rewards[i] = reward
+            terminated[i] = term
+            truncated[i] = trunc
+            done[i] = term or trunc
+        return (
+            self._out_obs(),
+            rewards,
+            terminated,
+            truncated,
+            infos.done(self._out_mask(), self._seat.copy()),
+        )
+
+    def _out_obs(self) -> np.ndarray:
+        return self._obs.copy() if self.copy else self._obs
+
+    def _out_mask(self) -> np.ndarray:
+        mask = self._mask.view(np.bool_)
+        return mask.copy() if self.copy else mask
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every sub-environment now (``bool``, ``num_envs x
+        6278``), as MaskablePPO asks of a vector environment."""
+        return self._out_mask()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Close every sub-environment."""
+        for env in self.envs:
+            env.close()
+
+
+def _random_rngs(env: CuttleEnv) -> list[Any] | None:
+    """The generators of ``env``'s bots by seat (None at the agent's) when every bot is
+    the ``random`` bot asked with the legal move texts alone (as :meth:`CuttleEnv.step`
+    asks it), so that the compiled stepper may draw their moves as that bot does; else
+    None."""
+    rngs: list[Any] = [None] * env.rules.players
+    for s, bot in env.bots.items():
+        chooser = env._choosers.get(s)
+        if type(bot) is not RandomBot or chooser is None:
+            return None
+        rngs[s] = bot.rng
+    return rngs
+
+
+class _Infos:
+    """One step's ``info``: per sub-environment values and their ``_key`` masks."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.legal: list[list[int]] = [[] for _ in range(n)]
+        self.extra: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def put(self, key: str, i: int, value: Any) -> None:
+        """Set ``key`` of sub-environment ``i``."""
+        got = self.extra.get(key)
+        if got is None:
+            kind = np.bool_ if isinstance(value, bool) else object
+            got = self.extra[key] = (np.zeros(self.n, dtype=kind), np.zeros(self.n, np.bool_))
+        got[0][i] = value
+        got[1][i] = True
+
+    def done(self, mask: np.ndarray, seat: np.ndarray) -> dict[str, Any]:
+        """The ``info`` dict, with ``mask`` as ``action_mask`` and ``seat``."""
+        legal = np.empty(self.n, dtype=object)
+        for i, row in enumerate(self.legal):
+            legal[i] = row
+        every = np.ones(self.n, dtype=np.bool_)
+        info: dict[str, Any] = {
+            "action_mask": mask,
+            "_action_mask": every,
+            "legal_actions": legal,
+            "_legal_actions": every,
+            "seat": seat,
+            "_seat": every,
+        }
+        for key, (values, present) in self.extra.items():
+            info[key] = values
+            info["_" + key] = present
+        return info

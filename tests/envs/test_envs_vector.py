@@ -1,0 +1,190 @@
+"""The Gymnasium vector environment (``cuttle.envs.vector``) against the single one.
+
+Sub-environment ``i`` of ``CuttleVectorEnv`` reset with ``seed`` must be the single
+``CuttleEnv`` reset with ``seed + i``: given the same actions, every observation, mask,
+legal list, reward, end and result must be equal, through autoresets (the single
+environment is reset by hand where the vector one starts a new game itself). Both the
+compiled stepper and the pure path (the accelerator off) are checked that way, so the
+stepper plays the ``random`` bot exactly as the bot plays itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+np = pytest.importorskip("numpy")
+gymnasium = pytest.importorskip("gymnasium")
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import cuttle.envs  # noqa: E402, F401 - registers Cuttle-v0
+from cuttle.bots import encoding as E  # noqa: E402
+from cuttle.envs.encoding import NUM_ACTIONS, OBS_SIZE  # noqa: E402
+from cuttle.envs.gym import CuttleEnv  # noqa: E402
+from cuttle.envs.vector import CuttleVectorEnv  # noqa: E402
+
+
+@pytest.fixture(params=["compiled", "pure"])
+def path(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Each test on both paths: the compiled stepper, and the accelerator turned off."""
+    before = E.use_compiled(request.param == "compiled")
+    yield str(request.param)
+    E.use_compiled(before)
+
+
+def _lockstep(
+    rules: str, n: int, steps: int, seed: int, opponent: str = "random", **kw: object
+) -> tuple[CuttleVectorEnv, int, int]:
+    """Play the vector env and ``n`` single envs side by side with the same random legal
+    actions, asserting equality at every step; return the env, games ended and steps."""
+    vec = CuttleVectorEnv(n, rules=rules, opponent=opponent, **kw)  # type: ignore[arg-type]
+    singles = [CuttleEnv(rules=rules, opponent=opponent, **kw) for _ in range(n)]  # type: ignore[arg-type]
+    obs, info = vec.reset(seed=seed)
+    answers = [e.reset(seed=seed + i) for i, e in enumerate(singles)]
+    pending = [False] * n
+    rng = random.Random(seed)
+    ended = 0
+    for t in range(steps):
+        for i, (o, inf) in enumerate(answers):
+            assert np.array_equal(obs[i], o), (t, i)
+            assert np.array_equal(info["action_mask"][i], inf["action_mask"]), (t, i)
+            assert list(info["legal_actions"][i]) == list(inf["legal_actions"]), (t, i)
+            assert info["seat"][i] == inf["seat"]
+        actions = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
+        obs, rewards, terminated, truncated, info = vec.step(actions)
+        for i, env in enumerate(singles):
+            if pending[i]:  # the vector env dealt again on this step: so does the single
+                answers[i] = env.reset()
+                pending[i] = False
+                assert rewards[i] == 0.0 and not terminated[i] and not truncated[i]
+                continue
+            o, r, term, trunc, inf = env.step(actions[i])
+            answers[i] = (o, inf)
+            assert (rewards[i], terminated[i], truncated[i]) == (r, term, trunc), (t, i)
+            if term or trunc:
+                pending[i] = True
+                ended += 1
+                assert info["_result"][i] and info["result"][i] == inf["result"]
+                assert info["termination"][i] == inf["termination"]
+    return vec, ended, steps
+
+
+@pytest.mark.parametrize(
+    "rules", ["standard", "classic", "cuttlecards", "cutthroat", "team", "multiplayer"]
+)
+def test_each_sub_environment_is_the_single_environment_seeded_seed_plus_i(
+    rules: str, path: str
+) -> None:
+    _vec, ended, _ = _lockstep(rules, 4, 250, seed=11)
+    assert ended >= 8  # several autoresets were crossed
+
+
+def test_other_bots_and_a_random_seat_take_the_python_path_and_agree(path: str) -> None:
+    _lockstep("standard", 3, 120, seed=5, opponent="greedy")
+    _lockstep("cutthroat", 3, 150, seed=6, seat="random")
+
+
+def test_the_compiled_stepper_does_the_work_when_built() -> None:
+    before = E.use_compiled(True)
+    try:
+        vec = CuttleVectorEnv(2)
+        vec.reset(seed=1)
+        assert vec._stepper is not None
+        E.use_compiled(False)
+        vec.reset(seed=1)
+        assert vec._stepper is None
+    finally:
+        E.use_compiled(before)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    rules=st.sampled_from(["standard", "cutthroat", "team", "classic"]),
+    n=st.integers(1, 5),
+)
+def test_vector_and_single_agree_for_any_seed(seed: int, rules: str, n: int) -> None:
+    _lockstep(rules, n, 60, seed=seed)
+
+
+def test_make_vec_builds_it_with_batched_spaces() -> None:
+    vec = gymnasium.make_vec("Cuttle-v0", num_envs=3, rules="cutthroat")
+    assert isinstance(vec.unwrapped, CuttleVectorEnv)
+    assert vec.observation_space.shape == (3, OBS_SIZE)
+    assert vec.action_space.shape == (3,)
+    obs, info = vec.reset(seed=2)
+    assert obs.shape == (3, OBS_SIZE) and obs.dtype == np.float32
+    assert info["action_mask"].shape == (3, NUM_ACTIONS) and info["action_mask"].dtype == bool
+    assert info["_legal_actions"].all()
+    for i in range(3):
+        assert list(np.flatnonzero(info["action_mask"][i])) == info["legal_actions"][i]
+    assert vec.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+
+
+def test_one_seed_per_sub_environment_is_accepted() -> None:
+    a = CuttleVectorEnv(2)
+    b = CuttleVectorEnv(2)
+    obs_a, _ = a.reset(seed=[40, 41])
+    obs_b, _ = b.reset(seed=40)
+    assert np.array_equal(obs_a, obs_b)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda v: v.reset(seed=[1, 2, 3]), "2 sub-environments need 2 seeds"),
+        (lambda v: v.step([0]), "step needs 2 actions"),
+        (lambda v: v.step([0.5, 1.5]), "actions must be integers"),
+    ],
+)
+def test_bad_calls_say_what_is_wrong(call: object, message: str) -> None:
+    vec = CuttleVectorEnv(2)
+    vec.reset(seed=0)
+    with pytest.raises(ValueError, match=message):
+        call(vec)  # type: ignore[operator]
+
+
+def test_num_envs_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="num_envs must be a positive integer"):
+        CuttleVectorEnv(0)
+
+
+def test_an_illegal_action_loses_that_game_only(path: str) -> None:
+    vec = CuttleVectorEnv(3)
+    _obs, info = vec.reset(seed=9)
+    illegal = next(a for a in range(NUM_ACTIONS) if not info["action_mask"][1][a])
+    actions = [info["legal_actions"][0][0], illegal, info["legal_actions"][2][0]]
+    _obs, rewards, terminated, _trunc, info = vec.step(actions)
+    assert terminated.tolist() == [False, True, False]
+    assert rewards[1] == -1.0
+    assert info["_illegal_action"].tolist() == [False, True, False]
+    assert info["illegal_action"][1]
+    # the next step deals sub-environment 1 a new game; the others go on
+    actions = [info["legal_actions"][0][0], 0, info["legal_actions"][2][0]]
+    _obs, rewards, terminated, _trunc, info = vec.step(actions)
+    assert not terminated[1] and rewards[1] == 0.0 and info["legal_actions"][1]
+
+
+def test_copy_hands_out_new_arrays_and_copy_false_its_own(path: str) -> None:
+    fresh = CuttleVectorEnv(2, copy=True)
+    obs1, info1 = fresh.reset(seed=3)
+    obs2, info2 = fresh.step([legal[0] for legal in info1["legal_actions"]])[::4]
+    assert obs1 is not obs2 and not np.shares_memory(obs1, obs2)
+    assert not np.shares_memory(info1["action_mask"], info2["action_mask"])
+    shared = CuttleVectorEnv(2, copy=False)
+    obs1, info1 = shared.reset(seed=3)
+    obs2, _info2 = shared.step([legal[0] for legal in info1["legal_actions"]])[::4]
+    assert np.shares_memory(obs1, obs2)
+
+
+def test_action_masks_gives_the_legal_actions_of_every_game() -> None:
+    vec = CuttleVectorEnv(2)
+    _obs, info = vec.reset(seed=4)
+    masks = vec.action_masks()
+    assert masks.shape == (2, NUM_ACTIONS)
+    for i in range(2):
+        assert list(np.flatnonzero(masks[i])) == info["legal_actions"][i]
