@@ -279,15 +279,28 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
     return run
 
 
-def gymnasium_vector(rules: RuleSet, num_envs: int, copy: bool) -> Callable[[int], int]:
+def gymnasium_vector(
+    rules: RuleSet, num_envs: int, copy: bool, sync: bool = False
+) -> Callable[[int], int]:
     """Random games through the vector environment (``num_envs`` sub-environments
-    against the ``random`` bot, ``copy`` as its argument): each call makes 20 steps of
-    all of them and counts the moves of the games that ended in them (the agent's and
-    the bots', as ``gymnasium`` counts), so a long run counts every move once. The
-    agent draws each action from ``info["legal_actions"]``."""
+    against the ``random`` bot, ``copy`` as its argument), or with ``sync`` through
+    Gymnasium's ``SyncVectorEnv`` of single environments (``make_vec``'s
+    ``vectorization_mode="sync"``): each call makes 20 steps of all of them and counts
+    the moves of the games that ended in them (the agent's and the bots', as
+    ``gymnasium`` counts), so a long run counts every move once. The agent draws each
+    action from ``info["legal_actions"]``."""
+    import gymnasium as gym
+
+    from cuttle.envs.gym import CuttleEnv
     from cuttle.envs.vector import CuttleVectorEnv
 
-    env = CuttleVectorEnv(num_envs, rules=rules, opponent="random", copy=copy)
+    env: Any
+    if sync:
+        env = gym.vector.SyncVectorEnv(
+            [lambda: CuttleEnv(rules=rules, opponent="random")] * num_envs, copy=copy
+        )
+    else:
+        env = CuttleVectorEnv(num_envs, rules=rules, opponent="random", copy=copy)
     state: dict[str, Any] = {}
 
     def run(seed: int) -> int:
@@ -309,29 +322,32 @@ def gymnasium_vector(rules: RuleSet, num_envs: int, copy: bool) -> Callable[[int
 
 
 def vector_table(labels: list[str], seconds: float, rounds: int, num_envs: int) -> None:
-    """Print the engine, the single Gymnasium environment and the vector one (with and
-    without ``copy``), decisions per CPU second and their ratios to the engine."""
+    """Print the engine, the single Gymnasium environment, the vector one (with and
+    without ``copy``) and Gymnasium's ``SyncVectorEnv`` of single ones (without
+    ``copy``), decisions per CPU second and their ratios to the engine."""
     print(
         f"| rule set | engine | gymnasium | vector ({num_envs}, copy=False) | vector "
-        f"({num_envs}, copy=True) | gymnasium / engine | vector / engine "
-        "| vector copy / engine |"
+        f"({num_envs}, copy=True) | SyncVectorEnv ({num_envs}, copy=False) "
+        "| gymnasium / engine | vector / engine | vector copy / engine | sync / engine |"
     )
-    print("|---|" + "---:|" * 7)
+    print("|---|" + "---:|" * 9)
     for label in labels:
         rules = rule_set(label)
-        eng, single, bare, copied = _measure_all(
+        eng, single, bare, copied, sync = _measure_all(
             [
                 engine(rules),
                 gymnasium(rules),
                 gymnasium_vector(rules, num_envs, False),
                 gymnasium_vector(rules, num_envs, True),
+                gymnasium_vector(rules, num_envs, False, sync=True),
             ],
             seconds,
             rounds,
         )
         print(
             f"| {label} | {eng:,.0f} | {single:,.0f} | {bare:,.0f} | {copied:,.0f} "
-            f"| {single / eng:.2f} | {bare / eng:.2f} | {copied / eng:.2f} |"
+            f"| {sync:,.0f} | {single / eng:.2f} | {bare / eng:.2f} | {copied / eng:.2f} "
+            f"| {sync / eng:.2f} |"
         )
     print()
     how = "compiled accelerator" if compiled_active() else "pure Python"

@@ -158,7 +158,15 @@ def test_core_package_does_not_import_numpy_or_gymnasium() -> None:
 
 @pytest.mark.parametrize(
     "module",
-    ["encoding", "pettingzoo", "pettingzoo_parallel", "gym", "openspiel", "openspiel_bots"],
+    [
+        "encoding",
+        "pettingzoo",
+        "pettingzoo_parallel",
+        "gym",
+        "vector",
+        "openspiel",
+        "openspiel_bots",
+    ],
 )
 def test_module_doctests(module: str) -> None:
     if module.startswith("pettingzoo"):
