@@ -188,3 +188,36 @@ def test_action_masks_gives_the_legal_actions_of_every_game() -> None:
     assert masks.shape == (2, NUM_ACTIONS)
     for i in range(2):
         assert list(np.flatnonzero(masks[i])) == info["legal_actions"][i]
+
+
+def test_a_refused_step_changes_no_game(path: str) -> None:
+    from cuttle.envs.encoding import EncodingError
+
+    vec = CuttleVectorEnv(3, illegal_action="raise")
+    _obs, info = vec.reset(seed=12)
+    before = [list(env.game.log) for env in vec.envs]
+    illegal = next(a for a in range(NUM_ACTIONS) if not info["action_mask"][2][a])
+    actions = [info["legal_actions"][0][0], info["legal_actions"][1][0], illegal]
+    with pytest.raises(EncodingError, match="sub-environment 2: action"):
+        vec.step(actions)
+    assert [list(env.game.log) for env in vec.envs] == before
+
+
+def test_a_pickled_vector_env_plays_on_as_the_original(path: str) -> None:
+    import pickle
+
+    vec = CuttleVectorEnv(3)
+    _obs, info = vec.reset(seed=21)
+    rng = random.Random(0)
+    for _ in range(5):
+        _obs, *_rest, info = vec.step([rng.choice(legal) for legal in info["legal_actions"]])
+    twin = pickle.loads(pickle.dumps(vec))
+    assert (twin._stepper is None) == (vec._stepper is None)
+    for _ in range(40):
+        actions = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
+        a = vec.step(actions)
+        b = twin.step(actions)
+        info = a[4]
+        for x, y in zip(a[:4], b[:4], strict=True):
+            assert np.array_equal(x, y)
+        assert [list(v) for v in a[4]["legal_actions"]] == [list(v) for v in b[4]["legal_actions"]]

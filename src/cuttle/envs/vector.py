@@ -50,7 +50,7 @@ from ..engine.moves import move_text
 from ..engine.rules import RuleSet
 from . import gym as _gym
 from .core import _encoder
-from .encoding import NUM_ACTIONS, OBS_SIZE
+from .encoding import NUM_ACTIONS, OBS_SIZE, EncodingError, action_name
 from .gym import CuttleEnv
 
 FAST = 0
@@ -97,6 +97,7 @@ class CuttleVectorEnv(VectorEnv):
         self.num_envs = num_envs
         self.copy = copy
         self.rules = first.rules
+        self.illegal_action = illegal_action
         self.single_observation_space = first.observation_space
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -186,12 +187,14 @@ class CuttleVectorEnv(VectorEnv):
             raise ValueError(f"step needs {n} actions, one per sub-environment, not {acts.shape}")
         if not np.issubdtype(acts.dtype, np.integer):
             raise ValueError(f"actions must be integers, not {acts.dtype}")
+        act_list = acts.tolist()
+        done = self._done
+        if self.illegal_action == "raise":
+            self._check(act_list)
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=np.bool_)
         truncated = np.zeros(n, dtype=np.bool_)
         infos = _Infos(n)
-        act_list = acts.tolist()
-        done = self._done
         stepper = self._stepper
         if stepper is not None:
             # every row the compiled stepper can take in one call; the rest below
@@ -229,6 +232,33 @@ class CuttleVectorEnv(VectorEnv):
             truncated,
             infos.done(self._out_mask(), self._seat.copy()),
         )
+
+    def _check(self, actions: list[int]) -> None:
+        """Raise :class:`EncodingError` for the first illegal action of a game that goes
+        on, before any game moves (``illegal_action="raise"``: a refused step changes
+        nothing)."""
+        for i, action in enumerate(actions):
+            if self._done[i]:
+                continue
+            legal = self.envs[i].game.legal()
+            if action not in legal:
+                name = action_name(action) if 0 <= action < NUM_ACTIONS else "?"
+                raise EncodingError(
+                    f"sub-environment {i}: action {action} ({name}) is not legal now"
+                )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle without the compiled stepper (rebuilt on unpickling, on the new
+        arrays)."""
+        state = self.__dict__.copy()
+        state["_stepper"] = None
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickle, with a stepper of its own where one ran before."""
+        self.__dict__.update(state)
+        if any(g is not None for g in self._games):
+            self._stepper = self._make_stepper()
 
     def _out_obs(self) -> np.ndarray:
         return self._obs.copy() if self.copy else self._obs
