@@ -48,3 +48,24 @@ INF2 = _variant(inference=2.0)
 UCB = _variant(root="ucb")
 I400 = _variant(iterations=400)
 """The current knobs at a fixed 400 iterations: what the pure search reaches at 50 ms."""
+
+
+def _guarded(worlds: int) -> type[Any]:
+    """A level as the ladder builds it (the threat check in front of ISMCTS at
+    ``ITERATIONS``), its check dealing ``worlds`` worlds."""
+    from cuttle.bots.threats import GuardedBot
+
+    class Guarded(GuardedBot):
+        """ISMCTS behind a threat check of the worlds of its name."""
+
+        def __init__(self, seed: int | None = None) -> None:
+            inner = ISMCTSBot(seed, SearchParams(iterations=ITERATIONS))
+            super().__init__(inner, None if seed is None else seed + 7919, worlds=worlds)
+
+    return Guarded
+
+
+G6 = _guarded(6)
+"""The levels' check (six worlds) in front of the search."""
+G48 = _guarded(48)
+"""The same check dealing eight times the worlds."""
