@@ -173,3 +173,49 @@ def test_a_whole_game_on_a_desktop(site: ServerProc, browser: Browser) -> None:
     shot(page, "table-desktop-over.png", full_page=False)
     assert serious(page) == []
     page.context.close()
+
+
+LONG_CHOICE = """(n) => {
+    const actions = document.querySelector('#actions');
+    for (let i = 0; i < n; i++) {
+        const b = document.createElement('button');
+        b.type = 'button'; b.className = 'cand'; b.textContent = `a choice ${i}`;
+        actions.appendChild(b);
+    }
+    const box = document.querySelector('#movebox').getBoundingClientRect();
+    return [box.height, window.innerHeight];
+}"""
+"""Add ``n`` choice buttons to the actions (as a jack at a table of four offers a dozen);
+return the height of the box of actions and of the screen."""
+
+HIDDEN_CARDS = """() => {
+    const out = [];
+    for (const card of document.querySelectorAll('#board .card')) {
+        card.scrollIntoView({block: 'center'});
+        const r = card.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!hit || !(card === hit || card.contains(hit) || hit.contains(card)))
+            out.push(`${card.dataset.card || card.id || card.className} under `
+                + `${hit ? hit.id || hit.className : 'nothing'}`);
+    }
+    return out;
+}"""
+"""Every card of the board that cannot be brought into sight and tapped, described."""
+
+
+def test_a_long_list_of_choices_leaves_every_card_in_reach(
+    site: ServerProc, browser: Browser
+) -> None:
+    """On a phone the actions are held at the bottom of the screen; a long list of them
+    scrolls in its own box (at most about two fifths of the screen), so no card of the
+    board lies under it for good (a CI run once failed on a card a jack's list covered)."""
+    page = new_game_page(browser, site, PHONE)
+    assert not my_turn_or_over(page)
+    settle(page)
+    page.locator(".seat.mine .hand .card.playable").first.click()
+    height, screen = page.evaluate(LONG_CHOICE, 24)
+    assert height <= 0.45 * screen, f"the actions take {height:.0f} px of {screen}"
+    assert page.evaluate(HIDDEN_CARDS) == []
+    last = page.locator("#actions button.cand").last
+    last.click()  # the list scrolls: its last choice is in reach too
+    page.context.close()
