@@ -24,7 +24,9 @@ PURE_TESTS := tests/test_rules_*.py tests/test_properties.py tests/test_effects.
 TORCH ?= torch==2.13.0+cpu
 # The suite runs on this many pytest-xdist workers, each test file kept on one worker
 # (its module fixtures, servers and browsers started once): 2 on the project's 2-core
-# machine halves the wall time (22 -> 13 minutes). TEST_WORKERS=0 runs in one process.
+# machine halves the wall time (22 -> 13 minutes; 17.7 in 2026-11 with the suite grown).
+# 3 were tried (2026-11-29): 18.9 minutes, the CPUs already busy, and timing tests
+# strained. TEST_WORKERS=0 runs in one process.
 # The tests marked serial (they time a real server: clocks, prompt answers under load)
 # run afterwards, alone, one at a time (tests/conftest.py).
 TEST_WORKERS ?= 2
