@@ -96,6 +96,11 @@ class ServerProc(ChildProcess):
 
     def start(self) -> ServerProc:
         """Start the server and wait until it answers."""
+        return self.launch().wait_ready()
+
+    def launch(self) -> ServerProc:
+        """Start the server without waiting for it (:meth:`wait_ready` waits), so that
+        several can start at once."""
         env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
         if self.database_url:
             env["DATABASE_URL"] = self.database_url
@@ -123,6 +128,11 @@ class ServerProc(ChildProcess):
             stdout=log,
             stderr=log,
         )
+        return self
+
+    def wait_ready(self) -> ServerProc:
+        """Wait until the launched server answers (at most 30 s)."""
+        assert self.proc is not None, "launch() first"
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -66,9 +66,17 @@ def site(postgres: Cluster, tmp_path: Path) -> Iterator[Site]:  # noqa: F811
     redis = RedisProc(tmp_path).start()
     s = Site(postgres.url(postgres.create_database()), redis, [], [], tmp_path)
     try:
-        for _ in range(3):
-            s.workers.append(s.worker().start())
+        # all four launched before any is waited for (their migrations wait on one
+        # another's lock in PostgreSQL): a site is up in the time of its slowest process
+        while len(s.workers) < 3:  # three free ports, none given twice before any is bound
+            w = s.worker()
+            if w.port not in {v.port for v in s.workers}:
+                s.workers.append(w)
+        for w in s.workers:
+            w.launch()
         s.bots.append(s.bot_worker().start())
+        for w in s.workers:
+            w.wait_ready()
         yield s
     finally:
         for w in s.workers:
