@@ -20,7 +20,7 @@ endif
 STAMP := $(VENV)/.installed-$(shell echo $(COMPILE_ENGINE) | cat - pyproject.toml Makefile $(ACCEL) | cksum | cut -d' ' -f1)
 # Run a second time on the plain source (CUTTLE_PURE_PYTHON=1) where the compiled engine
 # is built: the engine, house rules, search and environment tests.
-PURE_TESTS := tests/test_rules_*.py tests/test_properties.py tests/test_effects.py tests/test_records.py tests/test_golden.py tests/test_explain.py tests/test_house_effects.py tests/test_house_properties.py tests/test_bots.py tests/test_world_value.py tests/test_fast_paths.py tests/envs
+PURE_TESTS := tests/test_rules_*.py tests/test_properties.py tests/test_effects.py tests/test_records.py tests/test_golden.py tests/test_explain.py tests/test_house_effects.py tests/test_house_properties.py tests/test_bots.py tests/test_search_minimax.py tests/test_world_value.py tests/test_fast_paths.py tests/envs
 TORCH ?= torch==2.13.0+cpu
 # The suite runs on this many pytest-xdist workers, each test file kept on one worker
 # (its module fixtures, servers and browsers started once): 2 on the project's 2-core

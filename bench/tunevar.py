@@ -7,7 +7,8 @@ knob; ``Base`` changes none. The arena loads them by their ``module:Name`` spec:
     PYTHONPATH=bench TUNE_IT=2000 .venv/bin/cuttle arena --rules standard \\
         --search-workers 1 --bots tunevar:Base,tunevar:R0 --games 300 --seed 4242 --jobs 2
 
-(``docs/strength.md``, "The knobs again at 2,000 iterations").
+(``docs/strength.md``, "The knobs again at 2,000 iterations" and "Rollouts, the
+evaluation's tempo, and implicit minimax at 2,000 iterations").
 """
 
 from __future__ import annotations
@@ -69,3 +70,15 @@ G6 = _guarded(6)
 """The levels' check (six worlds) in front of the search."""
 G48 = _guarded(48)
 """The same check dealing eight times the worlds."""
+E0 = _variant(rollout_eps=0.0)
+"""Rollouts that always play the heuristic's best move."""
+E10 = _variant(rollout_eps=0.1)
+R3E0 = _variant(rollout_depth=3, rollout_eps=0.0)
+R4E0 = _variant(rollout_depth=4, rollout_eps=0.0)
+MM3 = _variant(minimax=0.3)
+"""Implicit minimax values at the weight the ``expert`` level uses."""
+MM5 = _variant(minimax=0.5)
+MM3E0 = _variant(minimax=0.3, rollout_eps=0.0)
+MM3_400 = _variant(iterations=400, minimax=0.3)
+"""``MM3`` at a fixed 400 iterations: with ``MM3``, what five times the iterations buy
+the minimax search (``docs/strength.md``, "Implicit minimax")."""

@@ -51,7 +51,11 @@ LADDER: tuple[tuple[str, str, str], ...] = (
     ("level5", "ismcts:10it", "ismcts at 10 iterations a move: the evaluation, barely searched"),
     ("level6", "ismcts:60it", "ismcts at 60 iterations a move"),
     ("hard", "ismcts:150it", "ismcts at 150 iterations a move"),
-    ("expert", "ismcts:5000it", "ismcts at 5,000 iterations a move, on every core"),
+    (
+        "expert",
+        "ismcts:5000it",
+        "ismcts at 5,000 iterations a move with implicit minimax values, on every core",
+    ),
 )
 """The bot ladder, weakest first: level *n* is ``LADDER[n - 1]`` as ``(name, bot spec,
 what it plays)``. Every level checks threats first (:mod:`cuttle.bots.threats`): it
@@ -66,7 +70,13 @@ LEVELS: dict[str, str] = {name: plays for name, _spec, plays in LADDER}
 """Difficulty levels users pick, with what each one plays."""
 
 LEVEL_SPECS: dict[str, str] = {name: spec for name, spec, _plays in LADDER}
-"""The bot spec behind each level (the level adds the threat check to it)."""
+"""The bot spec behind each level (the level adds the threat check to it, and its
+search knobs of :data:`LEVEL_MINIMAX`)."""
+
+LEVEL_MINIMAX: dict[str, float] = {"expert": 0.3}
+"""The levels whose search blends implicit minimax values into its mean rewards, with the
+weight (:attr:`cuttle.bots.search.SearchParams.minimax`; ``docs/strength.md``, "Implicit
+minimax"): it gains most where the search is long, so the top level only."""
 
 _LEVEL_NUMBER = re.compile(r"^(?:level|l)?(\d+)$")
 
@@ -191,7 +201,11 @@ def make_bot(spec: str, seed: int | None = None, *, workers: int | None = None) 
             _neural_bot(seed)
             prior = "neural"
         params = SearchParams(
-            iterations=iterations, seconds=seconds, evaluator=evaluator, prior=prior
+            iterations=iterations,
+            seconds=seconds,
+            evaluator=evaluator,
+            prior=prior,
+            minimax=LEVEL_MINIMAX.get(level, 0.0) if level is not None else 0.0,
         )
         if workers is None:
             workers = default_workers() if worth_parallel(params) else 1

@@ -12,6 +12,16 @@ rollout heuristic; it adds one node, plays a short heuristic rollout
 reward of the seat that moved into it, so opponents and partners are modelled from
 their own side, and their decisions are shared by every world they cannot tell apart.
 
+With two sides a node also keeps an *implicit minimax* value (Lanctot, Winands, Pepels
+and Sturtevant 2014, "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
+Minimax Backups"), read for information sets: in each iteration that passes through a
+node, the best value among its children available in that iteration's world, averaged
+over those iterations (a new node starts from its first reward). Selection and the root
+rank a move by ``(1 - minimax) * mean reward + minimax * minimax value``
+(:attr:`SearchParams.minimax`): the mean of rewards learns slowly that the side to move
+picks its best reply, and the minimax value says it sooner, the more so the more the
+tree is visited.
+
 The root splits the budget by *sequential halving over common worlds*: in each round
 every surviving root move is searched once in each of the round's worlds, so the moves
 are compared on the same deals (as PIMC compares them) while the tree below each one
@@ -35,7 +45,7 @@ from ..engine.game import MAIN, Game
 from ..engine.moves import Move, move_text
 from .base import SeatView
 from .belief import CounterBelief
-from .evaluate import evaluate, passive_settle
+from .evaluate import evaluate, passive_settle, sides
 from .policy import move_score, randbelow, rollout_move
 from .world import WorldSampler
 
@@ -72,6 +82,11 @@ class SearchParams:
     the sampled world; needs numpy) or ``"world"`` (the whole-world value net,
     :func:`cuttle.bots.neural.load_world`, reading the whole sampled world)."""
 
+    minimax: float = 0.0
+    """Weight of the implicit minimax value against the mean reward, in selection and at
+    the root (module doc; 0: mean rewards only, as plain ISMCTS). Used with two sides
+    only (two seats, or two teams); with more it is 0."""
+
     prior: str = "none"
     """What narrows the root before the search: ``"none"`` (every legal move is
     searched) or ``"neural"`` (only the :attr:`prior_keep` moves the network's policy
@@ -104,13 +119,17 @@ class SearchParams:
 class Node:
     """A tree node: the move that led here, who made it, and its statistics."""
 
-    __slots__ = ("avail", "children", "mover", "visits", "wins")
+    __slots__ = ("avail", "children", "minimax", "minimax_n", "mover", "visits", "wins")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
         self.visits = 0
         self.wins = 0.0
         self.avail = 1
+        self.minimax = 0.0
+        """The implicit minimax value for :attr:`mover` (a running mean)."""
+        self.minimax_n = 0
+        """The iterations :attr:`minimax` averages."""
         self.children: dict[Move, Node] = {}
 
 
@@ -150,10 +169,39 @@ def search(
     t0 = time.perf_counter() if started is None else started
     rng = random.Random(seed)
     sampler = make_sampler(view, rng, params.inference)
-    tree = _Tree(params, rng, sampler.template.n)
+    tree = _Tree(params, rng, sampler.template)
     if params.root == "halving" and len(legal) > 1:
         return _halving_search(sampler, tree, legal, params, t0)
     return _ucb_search(sampler, tree, legal, params, t0)
+
+
+def fold_minimax(
+    path: list[Node], best: list[float], chooser: list[int], reward: list[float], side: list[int]
+) -> None:
+    """Fold one iteration into the implicit minimax values of the nodes on ``path``
+    (root side first; two sides). ``best[k]`` is the best minimax value among the
+    children of ``path[k]`` available in the iteration's world (-1: none had one yet) and
+    ``chooser[k]`` the seat that chose among them; ``reward`` the iteration's reward per
+    seat, ``side`` each seat's side (0 or 1).
+
+    A node whose children had values takes the best of them, seen from its own mover's
+    side (one minus it where the other side chose); the last node, or one with no value
+    yet, takes its mover's reward. Each node's value is the mean of what it took."""
+    last = len(path) - 1
+    for k in range(last + 1):
+        nd = path[k]
+        if nd.mover < 0:
+            continue
+        if k < len(best) and best[k] >= 0.0:
+            x = best[k]
+            if side[chooser[k]] != side[nd.mover]:
+                x = 1.0 - x
+        elif k == last or nd.minimax_n == 0:
+            x = reward[nd.mover]
+        else:
+            continue
+        nd.minimax_n += 1
+        nd.minimax += (x - nd.minimax) / nd.minimax_n
 
 
 def _widened(g: Game, acts: list[Move], k: int) -> list[Move]:
@@ -189,12 +237,17 @@ _TAKEN: Final = -1e300
 class _Tree:
     """The shared tree below the root and one iteration's descent through it."""
 
-    def __init__(self, params: SearchParams, rng: random.Random, seats: int) -> None:
+    def __init__(self, params: SearchParams, rng: random.Random, template: Game) -> None:
         self.params = params
         self.rng = rng
         self.root = Node(-1)
-        self.seats = seats
+        self.seats = template.n
         self.evaluate = params.leaf_evaluator()
+        groups = sides(template)
+        self.alpha = params.minimax if len(groups) == 2 else 0.0
+        """The minimax weight in use (0 unless two sides)."""
+        self.side = [0 if v in groups[0] else 1 for v in range(template.n)]
+        """Each seat's side, 0 or 1 (read only where :attr:`alpha` is not 0)."""
 
     def iterate(self, g: Game, node: Node, path: list[Node]) -> list[float]:
         """One iteration from ``node`` (reached by ``path``) in world ``g``: select
@@ -205,6 +258,11 @@ class _Tree:
         c = params.exploration
         widen = params.widen_base
         rate = params.widen_rate
+        alpha = self.alpha
+        # per node of the path that chose a child: the best minimax value among its
+        # children available in this world (-1: none yet), and the seat that chose
+        best_minimax: list[float] = []
+        chooser: list[int] = []
         while g.winners is None:
             acts = g.legal_actions()
             if widen and len(acts) > 1:
@@ -220,6 +278,7 @@ class _Tree:
             best_i = 0
             best_v = -1e9
             chosen: Node | None = None
+            best_mm = -1.0
             for i in range(len(acts)):
                 ch = children.get(acts[i])
                 if ch is None:
@@ -228,12 +287,20 @@ class _Tree:
                     untried_count += 1
                     continue
                 ch.avail += 1
+                if alpha > 0.0 and ch.minimax > best_mm:
+                    best_mm = ch.minimax
                 if first_untried < 0:
-                    v = ch.wins / ch.visits + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
+                    q = ch.wins / ch.visits
+                    if alpha > 0.0:
+                        q = (1.0 - alpha) * q + alpha * ch.minimax
+                    v = q + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
                     if v > best_v:
                         best_v = v
                         best_i = i
                         chosen = ch
+            if alpha > 0.0:
+                best_minimax.append(best_mm)
+                chooser.append(g.to_act)
             if first_untried >= 0:
                 if widen:
                     m = acts[first_untried]
@@ -262,11 +329,28 @@ class _Tree:
             nd.visits += 1
             if nd.mover >= 0:
                 nd.wins += reward[nd.mover]
+        if alpha > 0.0:
+            fold_minimax(path, best_minimax, chooser, reward, self.side)
         return reward
 
+    def value(self, node: Node) -> float:
+        """The search's estimate for ``node``'s mover: the mean reward, blended with the
+        minimax value where :attr:`alpha` is set (0 for a node never visited)."""
+        if node.visits == 0:
+            return 0.0
+        q = node.wins / node.visits
+        if self.alpha > 0.0:
+            q = (1.0 - self.alpha) * q + self.alpha * node.minimax
+        return q
+
     def stats(self) -> RootStats:
-        """The root children's visits and summed rewards."""
-        return {m: (ch.visits, ch.wins) for m, ch in self.root.children.items()}
+        """The root children's visits and summed rewards (with a minimax weight, the
+        blended value of :meth:`value` times the visits, so that whoever ranks the moves
+        by mean reward, :func:`ranked` or :mod:`~cuttle.bots.parallel`'s merge, ranks
+        them as the search did)."""
+        if self.alpha == 0.0:
+            return {m: (ch.visits, ch.wins) for m, ch in self.root.children.items()}
+        return {m: (ch.visits, ch.visits * self.value(ch)) for m, ch in self.root.children.items()}
 
 
 def _ucb_search(
@@ -299,7 +383,7 @@ def _ucb_search(
             if ch.visits == 0:
                 v = 1e9 + tree.rng.random()
             else:
-                v = ch.wins / ch.visits + c * math.sqrt(math.log(float(it)) / ch.visits)
+                v = tree.value(ch) + c * math.sqrt(math.log(float(it)) / ch.visits)
             if v > best_v:
                 best_v = v
                 best = a
@@ -361,7 +445,7 @@ def _halving_search(
                 tree.iterate(g, node, [node])
                 it += 1
         if len(alive) > 2 or r == rounds - 1:
-            alive.sort(key=lambda m: -children[m].wins / max(1, children[m].visits))
+            alive.sort(key=lambda m: -tree.value(children[m]))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
     # the last two survivors have equal visits, more than any other move, and
     # :func:`ranked` breaks that tie by mean reward: it ranks the survivor first
