@@ -313,8 +313,12 @@ def gymnasium_vector(
         for _ in range(20):
             acts = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
             _o, _r, term, trunc, info = env.step(acts)
-            for i in np.flatnonzero(term | trunc).tolist():
-                n += len(env.envs[i].game.log)
+            ended = np.flatnonzero(term | trunc).tolist()
+            if ended:
+                # the games just ended (the vector env keeps them in ``games``)
+                games = [e.game for e in env.envs] if sync else env.games
+                for i in ended:
+                    n += len(games[i].log)
         state["info"] = info
         return n
 

@@ -1,11 +1,14 @@
 """The Gymnasium vector environment (``cuttle.envs.vector``) against the single one.
 
 Sub-environment ``i`` of ``CuttleVectorEnv`` reset with ``seed`` must be the single
-``CuttleEnv`` reset with ``seed + i``: given the same actions, every observation, mask,
-legal list, reward, end and result must be equal, through autoresets (the single
-environment is reset by hand where the vector one starts a new game itself). Both the
-compiled stepper and the pure path (the accelerator off) are checked that way, so the
-stepper plays the ``random`` bot exactly as the bot plays itself.
+``CuttleEnv`` of the same ``seeding`` (``"reseed"``, the single environment's default,
+and ``"stream"``, the vector one's) reset with ``seed + i``: given the same actions,
+every observation, mask, legal list, reward, end and result must be equal, through
+autoresets (the single environment is reset by hand where the vector one starts a new
+game itself). Both the compiled stepper and the pure path (the accelerator off) are
+checked that way, so the stepper plays the ``random`` bot exactly as the bot plays
+itself, deals as the single environment deals and takes a discard card by card as it
+does.
 """
 
 from __future__ import annotations
@@ -37,12 +40,21 @@ def path(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def _lockstep(
-    rules: str, n: int, steps: int, seed: int, opponent: str = "random", **kw: object
+    rules: str,
+    n: int,
+    steps: int,
+    seed: int,
+    opponent: str = "random",
+    seeding: str = "reseed",
+    **kw: object,
 ) -> tuple[CuttleVectorEnv, int, int]:
     """Play the vector env and ``n`` single envs side by side with the same random legal
     actions, asserting equality at every step; return the env, games ended and steps."""
-    vec = CuttleVectorEnv(n, rules=rules, opponent=opponent, **kw)  # type: ignore[arg-type]
-    singles = [CuttleEnv(rules=rules, opponent=opponent, **kw) for _ in range(n)]  # type: ignore[arg-type]
+    vec = CuttleVectorEnv(n, rules=rules, opponent=opponent, seeding=seeding, **kw)  # type: ignore[arg-type]
+    singles = [
+        CuttleEnv(rules=rules, opponent=opponent, seeding=seeding, **kw)  # type: ignore[arg-type]
+        for _ in range(n)
+    ]
     obs, info = vec.reset(seed=seed)
     answers = [e.reset(seed=seed + i) for i, e in enumerate(singles)]
     pending = [False] * n
@@ -73,19 +85,24 @@ def _lockstep(
     return vec, ended, steps
 
 
+@pytest.mark.parametrize("seeding", ["reseed", "stream"])
 @pytest.mark.parametrize(
     "rules", ["standard", "classic", "cuttlecards", "cutthroat", "team", "multiplayer"]
 )
 def test_each_sub_environment_is_the_single_environment_seeded_seed_plus_i(
-    rules: str, path: str
+    rules: str, seeding: str, path: str
 ) -> None:
-    _vec, ended, _ = _lockstep(rules, 4, 250, seed=11)
+    _vec, ended, _ = _lockstep(rules, 4, 250, seed=11, seeding=seeding)
     assert ended >= 8  # several autoresets were crossed
 
 
-def test_other_bots_and_a_random_seat_take_the_python_path_and_agree(path: str) -> None:
-    _lockstep("standard", 3, 120, seed=5, opponent="greedy")
-    _lockstep("cutthroat", 3, 150, seed=6, seat="random")
+@pytest.mark.parametrize("seeding", ["reseed", "stream"])
+def test_other_bots_and_a_random_seat_take_the_python_path_and_agree(
+    seeding: str, path: str
+) -> None:
+    _lockstep("standard", 3, 120, seed=5, opponent="greedy", seeding=seeding)
+    _lockstep("cutthroat", 3, 150, seed=6, seat="random", seeding=seeding)
+    _lockstep("cutthroat", 2, 150, seed=7, opponent=["random", "greedy"], seeding=seeding)  # type: ignore[arg-type]
 
 
 def test_the_compiled_stepper_does_the_work_when_built() -> None:
@@ -106,9 +123,10 @@ def test_the_compiled_stepper_does_the_work_when_built() -> None:
     seed=st.integers(0, 2**31 - 1),
     rules=st.sampled_from(["standard", "cutthroat", "team", "classic"]),
     n=st.integers(1, 5),
+    seeding=st.sampled_from(["reseed", "stream"]),
 )
-def test_vector_and_single_agree_for_any_seed(seed: int, rules: str, n: int) -> None:
-    _lockstep(rules, n, 60, seed=seed)
+def test_vector_and_single_agree_for_any_seed(seed: int, rules: str, n: int, seeding: str) -> None:
+    _lockstep(rules, n, 60, seed=seed, seeding=seeding)
 
 
 def test_make_vec_builds_it_with_batched_spaces() -> None:

@@ -57,6 +57,7 @@ class Stepper:
         mask: np.ndarray,
         texts: dict[Any, str],
         text_of: Callable[[Any], str],
+        discard_done: int = -1,
     ) -> None: ...
     def advance_all(
         self,
@@ -66,5 +67,17 @@ class Stepper:
         rngs: list[list[Any] | None],
         done: list[bool],
         legal_out: list[list[int]],
+    ) -> list[tuple[int, int]]: ...
+    def advance_stream_all(
+        self,
+        games: list[Any],
+        actions: list[Any],
+        seats: list[int],
+        gens: list[Any],
+        done: list[bool],
+        legal_out: list[list[int]],
+        deal: Callable[[Any], Any] | None,
+        random_seat: list[bool],
+        dealt: list[bool],
     ) -> list[tuple[int, int]]: ...
     def advance(self, i: int, eg: Any, action: Any, me: int, rngs: list[Any]) -> int: ...

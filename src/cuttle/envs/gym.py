@@ -19,10 +19,22 @@ list. ``env.action_space.sample(info["action_mask"])`` draws from them cheaply (
 
 An illegal action (Gymnasium's checker samples blindly) ends the episode as a loss with
 ``info["illegal_action"] = True``, or raises with ``illegal_action="raise"``.
+
+``seeding`` says where the games' chance comes from. ``"reseed"`` (the default): each
+reset draws the deal's seed and a seed for each bot from the environment's
+``np_random``, and every bot, the ``random`` one included, plays by its own generator.
+``"stream"``: one :class:`random.Random` (seeded by ``reset(seed=s)`` as
+``random.Random(s)``, continued by later resets) draws everything in a fixed order: the
+agent's seat when it is ``"random"``, the deal (``new_game(rules, rng=gen)``), a seed
+for each other bot made from a spec, and every move of a ``"random"`` opponent, drawn
+uniformly from ``game.legal_actions()`` in the engine's order (``randbelow(gen, n)``,
+CPython's ``randrange``). The same distribution of games, several times cheaper per
+game and per bot move; :class:`cuttle.envs.vector.CuttleVectorEnv` runs it by default.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
@@ -32,7 +44,9 @@ from gymnasium import spaces
 
 from ..bots import Bot, make_bot
 from ..bots.base import SeatView
+from ..bots.policy import randbelow
 from ..bots.random_bot import RandomBot
+from ..engine.game import new_game
 from ..engine.moves import Move, move_text
 from ..engine.rules import RuleSet
 from .core import EnvGame, make_rules
@@ -89,6 +103,10 @@ def _legal_texts(moves: list[Move]) -> dict[str, Move]:
             if m not in known:
                 known[m] = move_text(m)
         return {known[m]: m for m in moves}
+
+
+SEEDINGS = ("reseed", "stream")
+"""The environments' ``seeding`` choices (see the module's description)."""
 
 
 Chooser = Callable[[Collection[str]], str]
@@ -165,15 +183,19 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         move_cap: int | None = None,
         illegal_action: str = "lose",
         render_mode: str | None = None,
+        seeding: str = "reseed",
     ) -> None:
         """Build the environment.
 
         ``opponent`` is a bot spec (``"random"``, ``"greedy"``, ``"ismcts:200it"``, ...),
         a bot, or one of either per other seat in seat order. ``seat`` is the agent's
-        seat or ``"random"``. ``illegal_action`` is ``"lose"`` or ``"raise"``.
+        seat or ``"random"``. ``illegal_action`` is ``"lose"`` or ``"raise"``;
+        ``seeding`` ``"reseed"`` or ``"stream"`` (the module's description).
         """
         if illegal_action not in ("lose", "raise"):
             raise ValueError("illegal_action must be 'lose' or 'raise'")
+        if seeding not in SEEDINGS:
+            raise ValueError(f"seeding must be 'reseed' or 'stream', not {seeding!r}")
         check_mode(render_mode)
         self.rules = make_rules(rules, players, variants, move_cap)
         n = self.rules.players
@@ -195,6 +217,10 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             else:
                 self._makers.append((None, spec))
         self._seat_choice = seat
+        self.seeding = seeding
+        self._gen: random.Random | None = None  # the stream (seeding="stream")
+        # per seat, whether the stream draws its moves (a "random" spec, streamed)
+        self._drawn: tuple[bool, ...] = (False,) * n
         self.illegal_action = illegal_action
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, OBS_HIGH, (OBS_SIZE,), np.float32)
@@ -244,30 +270,87 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal a new game; ``options={"seat": k}`` overrides the agent's seat once."""
         super().reset(seed=seed)
-        rng = self.np_random
         n = self.rules.players
         choice = (options or {}).get("seat", self._seat_choice)
-        self.seat = int(rng.integers(n)) if choice == "random" else int(choice)
+        if self.seeding == "stream":
+            gen = self._gen
+            if seed is not None or gen is None:
+                # seeded as asked, or (no seed yet) from the environment's np_random
+                start = seed if seed is not None else int(self.np_random.integers(2**62))
+                gen = self._gen = random.Random(start)
+            self.seat = randbelow(gen, n) if choice == "random" else int(choice)
+            self.state_ = EnvGame(new_game(self.rules, rng=gen))
+            draw: Callable[[int], int] = gen.getrandbits
+        else:
+            rng = self.np_random
+            self.seat = int(rng.integers(n)) if choice == "random" else int(choice)
+            self.state_ = EnvGame.new(self.rules, seed=int(rng.integers(2**62)))
+
+            def draw(bits: int) -> int:
+                return int(rng.integers(2**bits))
+
         if not 0 <= self.seat < n:
             raise ValueError(f"seat must be 0..{n - 1}")
         me = self.seat
-        self.state_ = EnvGame.new(self.rules, seed=int(rng.integers(2**62)))
         others = [s for s in range(n) if s != me]
         bots: dict[int, Bot] = {}
         choosers: dict[int, Chooser | None] = {}
         reads: dict[int, tuple[bool, bool]] = {}
+        drawn = [False] * n
         for s, (maker, given) in zip(others, self._makers, strict=True):
+            if self.seeding == "stream" and isinstance(maker, _RandomMaker):
+                drawn[s] = True  # its moves drawn from the stream: no bot object
+                continue
             # a spec's bot is made anew, seeded from the reset's generator
-            b = bots[s] = given if maker is None else maker(int(rng.integers(2**31)))
+            b = bots[s] = given if maker is None else maker(draw(31))
             # how each bot is asked, looked up once a game rather than at each of its turns
             choose = choosers[s] = _chooser(b)
             if choose is None:
                 reads[s] = (getattr(b, "reads_position", True), getattr(b, "reads_history", True))
         self.bots, self._choosers, self._reads = bots, choosers, reads
+        self._drawn = tuple(drawn)
         self._play_bots()
         g = self.state_
         if g.game.winners is None:  # the agent to act (nearly always): as step ends
             return self._agent_turn(g, me)
+        return self._obs(), self._info()
+
+    def drawn_stream(self) -> random.Random | None:
+        """The stream (``seeding="stream"``) when it draws the moves of every seat but
+        the agent's (each a ``"random"`` opponent): what a caller needs to play those
+        seats as :meth:`step` does (the compiled vector stepper does); else None."""
+        drawn = self._drawn
+        if self._gen is None or not all(d for s, d in enumerate(drawn) if s != self.seat):
+            return None
+        return self._gen
+
+    def streams_random_only(self) -> bool:
+        """Whether ``seeding="stream"`` and every opponent is ``"random"``: the stream
+        then draws every move but the agent's, whatever the agent's seat."""
+        return self.seeding == "stream" and all(
+            isinstance(maker, _RandomMaker) for maker, _ in self._makers
+        )
+
+    def adopt(self, game: EnvGame, seat: int) -> None:
+        """Take ``game`` as the new game, the agent at ``seat``: a game dealt from this
+        environment's stream and played up to the agent's turn exactly as :meth:`reset`
+        (with no seed) deals and plays it when every other seat is a ``"random"``
+        opponent (the compiled vector stepper deals that way itself)."""
+        n = self.rules.players
+        if self._gen is None or not self.streams_random_only():
+            raise RuntimeError("adopt needs a streamed environment of 'random' opponents")
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be 0..{n - 1}")
+        self.state_, self.seat, self._bool = game, seat, None
+        self.bots, self._choosers, self._reads = {}, {}, {}
+        self._drawn = tuple(s != seat for s in range(n))
+
+    def answer(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """The observation and ``info`` of the game now, as :meth:`reset` and
+        :meth:`step` return them (the agent to act, or the game over)."""
+        g = self.game
+        if g.game.winners is None and g.game.to_act == self.seat:
+            return self._agent_turn(g, self.seat)
         return self._obs(), self._info()
 
     def _play_bots(self) -> None:
@@ -276,9 +359,14 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
         bots = self.bots
         reads = self._reads
         choosers = self._choosers
+        drawn = self._drawn
         me = self.seat
         while game.winners is None and game.to_act != me:
             s = game.to_act
+            if drawn[s]:
+                moves = game.legal_actions()
+                g.apply(moves[randbelow(self._gen, len(moves))])  # type: ignore[arg-type]
+                continue
             choose = choosers[s]
             if choose is not None:
                 # a bot that reads the legal moves only: given their texts, nothing else
@@ -368,8 +456,16 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             # the bots' turns (_play_bots, its usual case inline: bots asked with their
             # legal moves alone)
             choosers = self._choosers
+            drawn = self._drawn
             while True:
-                choose = choosers[game.to_act]
+                s = game.to_act
+                if drawn[s]:  # a "random" opponent, streamed: one draw from the stream
+                    moves = game.legal_actions()
+                    g.apply(moves[randbelow(self._gen, len(moves))])  # type: ignore[arg-type]
+                    if game.winners is not None or game.to_act == me:
+                        break
+                    continue
+                choose = choosers[s]
                 if choose is None:
                     self._play_bots()
                     break

@@ -11,18 +11,28 @@
 :class:`CuttleVectorEnv` runs ``num_envs`` copies of :class:`~cuttle.envs.gym.CuttleEnv`
 (one learning seat against bots) and steps them all in one ``step`` call, writing every
 observation and mask into one preallocated array each, as EnvPool does. Sub-environment
-``i`` is the single environment seeded ``seed + i``: for the same actions it deals and
-plays the same games, move for move (``tests/envs/test_envs_vector.py`` checks it).
+``i`` is the single environment (with the same ``seeding``) seeded ``seed + i``: for the
+same actions it deals and plays the same games, move for move
+(``tests/envs/test_envs_vector.py`` checks it).
+
+``seeding="stream"``, the default here, draws each sub-environment's deals and its
+``"random"`` opponents' moves from one generator (see :mod:`cuttle.envs.gym`): a new
+game costs a shuffle rather than three new generators, and a bot's move one draw from
+the engine's legal list rather than a sort of its move texts. ``seeding="reseed"`` gives
+the single environment's default games.
 Finished games start again on the next step (Gymnasium's ``next-step`` autoreset: that
 step ignores the action given for the sub-environment and returns the new game's first
 observation with a reward of 0).
 
 Where the compiled accelerator is built (:func:`cuttle.bots.encoding.compiled_active`)
 and every other seat is played by the ``random`` bot, a step of one game (the agent's
-move, the bots' replies, the next observation and mask) runs in compiled code with no
-Python per move; any other step (another bot, a discard chosen card by card, an illegal
-action, a finished game) goes through the single environment's own ``step``, so both
-paths play by one set of rules.
+move or one card of a discard chosen card by card, the bots' replies, the next
+observation and mask, and, streamed, the next game's deal) runs in compiled code with no
+Python per move; any other step (another bot, an illegal action, a move outside the
+action table) goes through the single environment's own ``step``, so both paths play by
+one set of rules. A sub-environment's :class:`CuttleEnv` hears of a game the compiled
+code dealt when its own ``step`` is next needed, or when :attr:`CuttleVectorEnv.envs`
+is read; :attr:`CuttleVectorEnv.games` gives every game as it stands.
 
 ``info`` holds, per sub-environment, ``legal_actions`` (an object array of lists),
 ``action_mask`` (``bool``, ``num_envs x 6278``) and ``seat``; after a game's last move
@@ -35,6 +45,7 @@ step overwrites.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -46,10 +57,11 @@ from gymnasium.vector.utils import batch_space
 from ..bots import Bot
 from ..bots import encoding as _encoding
 from ..bots.random_bot import RandomBot
+from ..engine.game import new_game
 from ..engine.moves import move_text
 from ..engine.rules import RuleSet
 from . import gym as _gym
-from .core import _encoder
+from .core import EnvGame, _encoder
 from .encoding import NUM_ACTIONS, OBS_SIZE, EncodingError, action_name
 from .gym import CuttleEnv
 
@@ -65,6 +77,9 @@ WRITE = 2
 SKIPPED = 3
 """Left alone: the game is over (the step deals a new one) or its bots are not all the
 ``random`` bot."""
+DEALT = 8
+"""Added to a code when the compiled stepper dealt the sub-environment a new game
+(``seeding="stream"``, every opponent ``"random"``): the low bits say how it stands."""
 
 
 class CuttleVectorEnv(VectorEnv):
@@ -83,17 +98,25 @@ class CuttleVectorEnv(VectorEnv):
         move_cap: int | None = None,
         illegal_action: str = "lose",
         copy: bool = True,
+        seeding: str = "stream",
     ) -> None:
         """Build ``num_envs`` environments, each as :class:`CuttleEnv` with the same
-        arguments (a bot given as an object is shared by all of them); ``copy`` as in
-        the module's description."""
+        arguments (a bot given as an object is shared by all of them); ``copy`` and
+        ``seeding`` as in the module's description."""
         if not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        self.envs = [
-            CuttleEnv(rules, opponent, seat, players, variants, move_cap, illegal_action)
+        self._envs = [
+            CuttleEnv(
+                rules, opponent, seat, players, variants, move_cap, illegal_action,
+                seeding=seeding,
+            )
             for _ in range(num_envs)
-        ]
-        first = self.envs[0]
+        ]  # fmt: skip
+        self.seeding = seeding
+        first = self._envs[0]
+        # streamed with "random" opponents only: the compiled stepper deals new games too
+        self._deal = _Dealer(first.rules) if first.streams_random_only() else None
+        self._random_seat = [seat == "random"] * num_envs
         self.num_envs = num_envs
         self.copy = copy
         self.rules = first.rules
@@ -104,15 +127,36 @@ class CuttleVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._obs = np.zeros((num_envs, OBS_SIZE), dtype=np.float32)
         self._mask = np.zeros((num_envs, NUM_ACTIONS), dtype=np.int8)
-        self._seat = np.zeros(num_envs, dtype=np.int64)
         # per sub-environment, as the compiled stepper reads them: its EnvGame, the
-        # agent's seat, the random bots' generators by seat (None: not all random), and
-        # whether its game is over (the next step deals a new one)
+        # agent's seat, the random bots' generators by seat (streamed: the stream; None:
+        # not all random), and whether its game is over (the next step deals a new one)
         self._games: list[Any] = [None] * num_envs
         self._seats = [0] * num_envs
-        self._rngs: list[list[Any] | None] = [None] * num_envs
+        self._rngs: list[Any] = [None] * num_envs
         self._done = [False] * num_envs
+        # dealt by the compiled stepper since its CuttleEnv last heard (see _env)
+        self._dealt = [False] * num_envs
         self._stepper: Any = None
+
+    @property
+    def envs(self) -> list[CuttleEnv]:
+        """The sub-environments, each holding its game now."""
+        return [self._env(i) for i in range(self.num_envs)]
+
+    @property
+    def games(self) -> list[EnvGame]:
+        """Each sub-environment's game now (the one just ended, after a step that ends
+        it): ``games[i].log`` holds its moves, ``games[i].game`` the engine's game."""
+        return list(self._games)
+
+    def _env(self, i: int) -> CuttleEnv:
+        """Sub-environment ``i``, told first of a game the compiled stepper dealt it
+        (the stepper deals without it; it hears only when its Python path is needed)."""
+        env = self._envs[i]
+        if self._dealt[i]:
+            env.adopt(self._games[i], self._seats[i])
+            self._dealt[i] = False
+        return env
 
     # ------------------------------------------------------------------ reset
 
@@ -138,16 +182,17 @@ class CuttleVectorEnv(VectorEnv):
         infos = _Infos(n)
         for i in range(n):
             self._reset_one(i, seeds[i], options, infos)
-        return self._out_obs(), infos.done(self._out_mask(), self._seat.copy())
+        return self._out_obs(), infos.done(self._out_mask(), self._seats)
 
     def _reset_one(
         self, i: int, seed: int | None, options: dict[str, Any] | None, infos: _Infos
     ) -> None:
-        env = self.envs[i]
+        env = self._envs[i]
+        self._dealt[i] = False
         obs, info = env.reset(seed=seed, options=options)
         g = self._games[i] = env.game
         self._done[i] = g.is_over
-        self._seats[i] = self._seat[i] = env.seat
+        self._seats[i] = env.seat
         self._rngs[i] = _random_rngs(env)
         self._write(i, obs, info, infos)
 
@@ -170,8 +215,9 @@ class CuttleVectorEnv(VectorEnv):
         if writer is None:
             return None
         return _fastenc.Stepper(
-            _encoding._KEYS, writer, self._obs, self._mask, _gym._TEXTS, move_text
-        )
+            _encoding._KEYS, writer, self._obs, self._mask, _gym._TEXTS, move_text,
+            _encoding.DISCARD_DONE_INDEX,
+        )  # fmt: skip
 
     # ------------------------------------------------------------------- step
 
@@ -198,29 +244,44 @@ class CuttleVectorEnv(VectorEnv):
         stepper = self._stepper
         if stepper is not None:
             # every row the compiled stepper can take in one call; the rest below
-            left = stepper.advance_all(
-                self._games, act_list, self._seats, self._rngs, done, infos.legal
-            )
+            if self.seeding == "stream":
+                left = stepper.advance_stream_all(
+                    self._games, act_list, self._seats, self._rngs, done, infos.legal,
+                    self._deal, self._random_seat, self._dealt,
+                )  # fmt: skip
+            else:
+                left = stepper.advance_all(
+                    self._games, act_list, self._seats, self._rngs, done, infos.legal
+                )
         else:
             left = [(i, SLOW) for i in range(n)]
         for i, code in left:
-            env = self.envs[i]
-            if done[i]:
-                self._reset_one(i, None, None, infos)
-                continue
-            if code == WRITE:
-                # the moves are made (compiled): the next observation and mask remain
-                obs, info = env._agent_turn(env.game, env.seat)
-                reward, term, trunc = 0.0, False, False
-            elif code == OVER:
-                g = env.game
-                reward = g.returns()[env.seat]
-                trunc = g.truncated
+            if code == OVER:
+                # the moves are made and the last observation written (compiled)
+                g = self._games[i]
+                out = g.game.outcome
+                reward = g.returns()[self._seats[i]]
+                trunc = out.termination == "move-cap"
+                infos.put("result", i, out.result())
+                infos.put("termination", i, out.termination)
                 term = not trunc
-                obs, info = env._obs(), env._info()
             else:
-                obs, reward, term, trunc, info = env.step(act_list[i])
-            self._write(i, obs, info, infos)
+                env = self._env(i)
+                if code >= DEALT:
+                    # dealt a new game (streamed) that is over at once or needs Python
+                    obs, info = env.answer()
+                    self._write(i, obs, info, infos)
+                    continue
+                if done[i]:
+                    self._reset_one(i, None, None, infos)
+                    continue
+                if code == WRITE:
+                    # the moves are made (compiled): the next observation and mask remain
+                    obs, info = env.answer()
+                    reward, term, trunc = 0.0, False, False
+                else:
+                    obs, reward, term, trunc, info = env.step(act_list[i])
+                self._write(i, obs, info, infos)
             rewards[i] = reward
             terminated[i] = term
             truncated[i] = trunc
@@ -230,7 +291,7 @@ class CuttleVectorEnv(VectorEnv):
             rewards,
             terminated,
             truncated,
-            infos.done(self._out_mask(), self._seat.copy()),
+            infos.done(self._out_mask(), self._seats),
         )
 
     def _check(self, actions: list[int]) -> None:
@@ -240,7 +301,7 @@ class CuttleVectorEnv(VectorEnv):
         for i, action in enumerate(actions):
             if self._done[i]:
                 continue
-            legal = self.envs[i].game.legal()
+            legal = self._games[i].legal()
             if action not in legal:
                 name = action_name(action) if 0 <= action < NUM_ACTIONS else "?"
                 raise EncodingError(
@@ -274,15 +335,17 @@ class CuttleVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         """Close every sub-environment."""
-        for env in self.envs:
+        for env in self._envs:
             env.close()
 
 
-def _random_rngs(env: CuttleEnv) -> list[Any] | None:
+def _random_rngs(env: CuttleEnv) -> Any:
     """The generators of ``env``'s bots by seat (None at the agent's) when every bot is
     the ``random`` bot asked with the legal move texts alone (as :meth:`CuttleEnv.step`
-    asks it), so that the compiled stepper may draw their moves as that bot does; else
-    None."""
+    asks it), so that the compiled stepper may draw their moves as that bot does;
+    streamed, the stream when every other seat's moves are drawn from it; else None."""
+    if env.seeding == "stream":
+        return env.drawn_stream()
     rngs: list[Any] = [None] * env.rules.players
     for s, bot in env.bots.items():
         chooser = env._choosers.get(s)
@@ -292,12 +355,23 @@ def _random_rngs(env: CuttleEnv) -> list[Any] | None:
     return rngs
 
 
+class _Dealer:
+    """A new game of one rule set from a stream, as :meth:`CuttleEnv.reset` deals it
+    when streamed (a class, not a closure, so the environment pickles)."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+
+    def __call__(self, gen: random.Random) -> EnvGame:
+        return EnvGame(new_game(self.rules, rng=gen))
+
+
 class _Infos:
     """One step's ``info``: per sub-environment values and their ``_key`` masks."""
 
     def __init__(self, n: int) -> None:
         self.n = n
-        self.legal: list[list[int]] = [[] for _ in range(n)]
+        self.legal: list[list[int]] = [[]] * n  # every row's replaced in the step
         self.extra: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def put(self, key: str, i: int, value: Any) -> None:
@@ -309,18 +383,16 @@ class _Infos:
         got[0][i] = value
         got[1][i] = True
 
-    def done(self, mask: np.ndarray, seat: np.ndarray) -> dict[str, Any]:
-        """The ``info`` dict, with ``mask`` as ``action_mask`` and ``seat``."""
-        legal = np.empty(self.n, dtype=object)
-        for i, row in enumerate(self.legal):
-            legal[i] = row
+    def done(self, mask: np.ndarray, seats: list[int]) -> dict[str, Any]:
+        """The ``info`` dict, with ``mask`` as ``action_mask`` and ``seats``."""
+        legal = np.fromiter(self.legal, dtype=object, count=self.n)
         every = np.ones(self.n, dtype=np.bool_)
         info: dict[str, Any] = {
             "action_mask": mask,
             "_action_mask": every,
             "legal_actions": legal,
             "_legal_actions": every,
-            "seat": seat,
+            "seat": np.array(seats, dtype=np.int64),
             "_seat": every,
         }
         for key, (values, present) in self.extra.items():
