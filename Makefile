@@ -7,12 +7,13 @@ VENV ?= .venv
 PYTHON ?= python3
 # The compiled parts (setup.py) are built in place by the editable install: the engine's
 # hot modules (mypyc, from the same typed source; about a minute) and the research
-# encoder's accelerator (Cython, src/cuttle/bots/_fastenc.pyx). A change to any of their
+# encoder's accelerator (Cython, src/cuttle/bots/_fastenc.pyx and the vector
+# environment's stepper it includes, _fastenc_stepper.pxi). A change to any of their
 # sources reinstalls. COMPILE_ENGINE=0 leaves the engine as plain Python (a machine
 # without a C compiler gets that anyway); CUTTLE_PURE_PYTHON=1 runs the plain source of
 # a compiled install.
 COMPILE_ENGINE ?= 1
-ACCEL := setup.py src/cuttle/bots/_fastenc.pyx
+ACCEL := setup.py src/cuttle/bots/_fastenc.pyx src/cuttle/bots/_fastenc_stepper.pxi
 ifeq ($(COMPILE_ENGINE),1)
 ACCEL += $(wildcard src/cuttle/engine/*.py src/cuttle/engine/effects/*.py)
 ACCEL += $(addprefix src/cuttle/bots/,belief.py evaluate.py policy.py search.py world.py)

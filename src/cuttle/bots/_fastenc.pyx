@@ -23,7 +23,7 @@ from cpython.dict cimport PyDict_GetItem, PyDict_Keys, PyDict_SetItem
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New
 from cpython.tuple cimport PyTuple_GET_ITEM
-from cpython.ref cimport PyObject, _Py_REFCNT
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF, _Py_REFCNT
 from libc.math cimport tanh
 from libc.string cimport memcpy, memset
 
@@ -201,6 +201,21 @@ cdef class _Slots:
             if p != NULL:
                 return <object>p
         return getattr(obj, <str>self.names[k])
+
+    cdef inline int put(self, obj, int fast, int k, value) except -1:
+        """``setattr(obj, names[k], value)``, written straight into a ``__slots__``
+        member when ``fast``."""
+        cdef PyObject** slot
+        cdef PyObject* old
+        if fast and self.gets[k] == NULL:
+            slot = <PyObject**>((<char*><PyObject*>obj) + self.off[k])
+            old = slot[0]
+            Py_INCREF(value)
+            slot[0] = <PyObject*>value
+            Py_XDECREF(old)
+            return 0
+        setattr(obj, <str>self.names[k], value)
+        return 0
 
 
 
@@ -854,312 +869,4 @@ DEALT = 8
 game (the code's low three bits say how that game stands, as ``advance``'s)."""
 
 
-cdef Py_ssize_t _randbelow(gen, Py_ssize_t n) except -1:
-    """``gen.randrange(n)`` for ``n > 0``, drawn as CPython draws it (and as
-    :func:`cuttle.bots.policy.randbelow`): ``getrandbits`` of ``n``'s bit length,
-    again while out of range."""
-    cdef int k = 0
-    cdef Py_ssize_t r, m = n
-    if n <= 0:
-        raise ValueError("no moves to draw from")
-    while m:
-        k += 1
-        m >>= 1
-    getrandbits = gen.getrandbits
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-cdef class Stepper:
-    """One step of many single-seat games against the ``random`` bot, with no Python per
-    move: the agent's move, the bots' replies and the next observation and mask, written
-    into row ``i`` of two preallocated arrays (:class:`cuttle.envs.vector.CuttleVectorEnv`).
-
-    What it does is what :meth:`cuttle.envs.gym.CuttleEnv.step` does for a legal,
-    complete move when every other seat is the ``random`` bot: the same moves drawn from
-    the same generators in the same order (each bot draws with ``rng.choice`` from its
-    legal move texts, sorted), the same history, the same vectors. Anything else is left
-    to that method (``advance`` returns -1 and changes nothing)."""
-
-    cdef ActionKeys keys
-    cdef ObsWriter writer
-    cdef float[:, ::1] obs
-    cdef signed char[:, ::1] mask
-    cdef dict texts
-    cdef object text_of
-    cdef int discard_done
-
-    def __init__(self, ActionKeys keys not None, ObsWriter writer not None, obs, mask,
-                 dict texts not None, text_of, int discard_done=-1):
-        """``obs``: float32 rows of the writer's size; ``mask``: int8 rows of the action
-        table's size, as many; ``texts``: the move -> text cache the environment keeps;
-        ``text_of``: what writes a text the cache lacks; ``discard_done``: the index of
-        ``discard-done``, or -1 to leave a discard chosen card by card to Python."""
-        self.discard_done = discard_done
-        self.keys = keys
-        self.writer = writer
-        self.obs = obs
-        self.mask = mask
-        if self.obs.shape[1] != writer.size or self.mask.shape[1] != keys.pool.nbytes:
-            raise ValueError("the rows do not fit the observation or the action table")
-        if self.obs.shape[0] != self.mask.shape[0]:
-            raise ValueError("as many observation rows as mask rows are needed")
-        self.texts = texts
-        self.text_of = text_of
-
-    def advance_all(self, list games, list actions, list seats, list rngs, list done,
-                    list legal_out):
-        """:meth:`advance` for each row ``i`` with ``games[i]``, ``actions[i]``,
-        ``seats[i]`` and ``rngs[i]``, except where ``done[i]`` is true or ``rngs[i]`` is
-        None. Sets ``legal_out[i]`` to the sorted legal indices where it returns 0 and
-        returns the other rows as ``(i, code)``: 3 for a row it skipped, else
-        ``advance``'s code."""
-        return self._all(games, actions, seats, rngs, done, legal_out, None, None, None)
-
-    def advance_stream_all(self, list games, list actions, list seats, list gens,
-                           list done, list legal_out, deal, list random_seat, list dealt):
-        """:meth:`advance_all` for games whose every other seat is a ``"random"``
-        opponent drawn from one stream (``seeding="stream"``): ``gens[i]`` is row
-        ``i``'s :class:`random.Random` (None: the row is left alone), and each bot move
-        is ``moves[randbelow(gens[i], len(moves))]`` of the engine's legal moves.
-
-        A row whose ``done[i]`` is set is dealt a new game here, as the single
-        environment's ``reset()`` deals it from the stream: the agent's seat drawn first
-        where ``random_seat[i]`` (else ``seats[i]`` kept), then ``deal(gens[i])`` (a new
-        ``EnvGame``), then the bots' moves up to the agent's turn; ``games[i]``,
-        ``seats[i]`` and ``done[i]`` are updated, ``dealt[i]`` set, and the row comes
-        back (with :data:`DEALT` added to its code) only where the new game is not
-        simply the agent's to play. A game that ends in the step (code 1) has its last
-        observation written and its mask cleared, its legal list empty."""
-        if len(random_seat) != len(games) or len(dealt) != len(games):
-            raise ValueError("one random-seat flag and one dealt flag per game")
-        return self._all(games, actions, seats, gens, done, legal_out, deal, random_seat,
-                         dealt)
-
-    cdef list _all(self, list games, list actions, list seats, list rngs, list done,
-                   list legal_out, deal, list random_seat, list dealt):
-        """Both ``advance_all`` (``random_seat`` None) and ``advance_stream_all``."""
-        cdef Py_ssize_t i, n = len(games)
-        cdef int code, stream = random_seat is not None
-        cdef list left = [], legal
-        if len(actions) != n or len(seats) != n or len(rngs) != n or len(done) != n \
-                or len(legal_out) != n:
-            raise ValueError("one action, seat, generator and flag per game")
-        for i in range(n):
-            r = rngs[i]
-            if r is None or (done[i] and (not stream or deal is None)):
-                left.append((i, 3))
-                continue
-            if done[i]:
-                code = self._deal(i, games, seats, r, deal, random_seat[i]) | DEALT
-                done[i] = (code & 7) == 1
-                dealt[i] = True
-            else:
-                eg = games[i]
-                if stream:
-                    code = self._advance(i, eg, actions[i], seats[i], None, r)
-                else:
-                    code = self._advance(i, eg, actions[i], seats[i], <list>r, None)
-            if (code & 7) == 0:
-                legal = PyDict_Keys(games[i]._legal)
-                legal.sort()
-                legal_out[i] = legal
-                if code == 0 or code == DEALT:
-                    continue
-            elif (code & 7) == 1:
-                legal_out[i] = []
-            left.append((i, code))
-        return left
-
-    cdef int _deal(self, Py_ssize_t i, list games, list seats, gen, deal, random_seat) \
-            except -2:
-        """Row ``i``'s new game from the stream ``gen`` (see ``advance_stream_all``)."""
-        cdef int me, s
-        if i < 0 or i >= self.obs.shape[0]:
-            raise IndexError(f"row {i} is out of range")
-        me = _randbelow(gen, self.writer.n) if random_seat else seats[i]
-        eg = deal(gen)
-        games[i] = eg
-        seats[i] = me
-        g = eg.game
-        log = eg.log
-        while g.winners is None:
-            s = g.to_act
-            if s == me:
-                break
-            moves = g.legal_actions()
-            m = moves[_randbelow(gen, PyList_GET_SIZE(moves))]
-            g.apply(m)
-            log.append((s, m))
-        return self._settle(i, eg, g, me)
-
-    def advance(self, Py_ssize_t i, eg, action, int me, list rngs not None):
-        """Play integer ``action`` for seat ``me`` of ``eg`` (an ``EnvGame`` whose legal
-        map is built), then each bot's move, ``rngs[seat]`` its generator, until ``me``
-        must act or the game ends. Returns 0 (``me`` to act: row ``i`` written, the legal
-        map kept in ``eg``), 1 (the game is over), 2 (``me`` to act, the row left to the
-        Python path) or -1 (nothing done: a discard step, a move not in the map, a game
-        over or not ``me``'s turn)."""
-        return self._advance(i, eg, action, me, rngs, None)
-
-    cdef object _pick(self, list moves, rng):
-        """``rng.choice`` of ``moves`` by their sorted texts (as the ``random`` bot)."""
-        cdef dict texts = self.texts, by_text
-        cdef Py_ssize_t k, n = PyList_GET_SIZE(moves)
-        cdef PyObject* t
-        cdef list keyed = PyList_New(0)
-        if len(texts) + n >= 200_000:  # the cache's bound, as the environment keeps it
-            texts.clear()
-        for m in moves:
-            t = PyDict_GetItem(texts, m)
-            if t == NULL:
-                text = self.text_of(m)
-                texts[m] = text
-                keyed.append(text)
-            else:
-                keyed.append(<object>t)
-        cdef list listed = list(keyed)  # in the moves' order, to find the chosen one
-        keyed.sort()
-        for k in range(1, n):
-            if keyed[k] == keyed[k - 1]:
-                # two moves of one text: the bot sees the text once (a dict of them)
-                by_text = {}
-                for k in range(n):
-                    by_text[listed[k]] = moves[k]
-                return by_text[rng.choice(sorted(by_text))]
-        chosen = rng.choice(keyed)
-        for k in range(n):
-            if <PyObject*>PyList_GET_ITEM(listed, k) == <PyObject*>chosen:
-                return moves[k]
-        raise AssertionError("the chosen text names no legal move")
-
-    cdef int _advance(self, Py_ssize_t i, eg, action, int me, list rngs, gen) except -2:
-        """One row's step; the bots draw by their texts from ``rngs`` by seat, or (where
-        ``rngs`` is None) from the stream ``gen`` by the engine's order."""
-        cdef dict legal
-        cdef int s
-        if i < 0 or i >= self.obs.shape[0]:
-            raise IndexError(f"row {i} is out of range")
-        if type(action) is not int:
-            return -1
-        g = eg.game
-        if g.winners is not None or g.to_act != me:
-            return -1
-        lg = eg._legal
-        if lg is None:
-            return -1
-        legal = <dict>lg
-        move = legal.get(action)
-        if move is None or eg.chosen:
-            # a step of a discard chosen card by card, or an illegal action
-            if action not in legal or self.discard_done < 0:
-                return -1
-            move = self._discard(i, eg, g, action, me)
-            if move is None:
-                return 0  # a card chosen, the discard goes on: the row is written
-        log = eg.log
-        g.apply(move)
-        log.append((me, move))
-        eg.chosen = ()
-        while g.winners is None:
-            s = g.to_act
-            if s == me:
-                break
-            moves = g.legal_actions()
-            if rngs is None:
-                m = moves[_randbelow(gen, PyList_GET_SIZE(moves))]
-            else:
-                m = self._pick(moves, rngs[s])
-            g.apply(m)
-            log.append((s, m))
-        eg._legal = None
-        eg._mask = None
-        eg._texts = None
-        if eg._obs:
-            eg._obs = {}
-        return self._settle(i, eg, g, me)
-
-    cdef object _discard(self, Py_ssize_t i, eg, g, int action, int me):
-        """One step of a discard chosen card by card (``DiscardChooser``'s rules: the
-        cards ascending, ``discard-done`` where the cards chosen already make a legal
-        discard and more could follow; ``action`` is one of the legal map's). Returns
-        the legal discard move the chosen cards make, or None: the card is added to
-        ``eg.chosen`` and row ``i`` written (the observation with the chosen cards, the
-        mask and legal map of the next cards)."""
-        cdef tuple chosen = eg.chosen, cs
-        cdef Py_ssize_t k, nk
-        cdef int c, longer = 0
-        cdef list found = [], opts = [], nxt
-        cdef Py_ssize_t nbytes = self.mask.shape[1]
-        cdef char* row
-        cdef dict out
-        held = eg._held
-        if held is None or held[0] is not g or held[1] != g.moves_played:
-            moves = g.legal_actions()
-        else:
-            moves = held[2]
-        for m in moves:
-            if (<tuple>m)[0] == self.keys.discard_verb:
-                opts.append((tuple(sorted((<tuple>m)[4])), m))
-        if action == self.discard_done:
-            for cs, m in opts:
-                if cs == chosen:
-                    return m
-            raise AssertionError("discard-done names no legal discard")
-        chosen = chosen + (action - self.keys.discard_base,)
-        nk = len(chosen)
-        made = None
-        for cs, m in opts:
-            if cs[:nk] == chosen:
-                found.append(cs)
-                if len(cs) > nk:
-                    longer = 1
-                elif len(cs) == nk:
-                    made = m
-        if made is not None and not longer:
-            return made
-        # the discard goes on: the next cards (ascending), discard-done first where the
-        # cards so far make one
-        nxt = sorted({cs[nk] for cs in found if len(cs) > nk})
-        out = {}
-        row = <char*>&self.mask[i, 0]
-        memset(row, 0, nbytes)
-        if made is not None:
-            out[self.discard_done] = None
-            row[self.discard_done] = 1
-        for c in nxt:
-            k = self.keys.discard_base + c
-            out[k] = None
-            row[k] = 1
-        eg.chosen = chosen
-        eg._legal = out
-        eg._mask = None
-        eg._texts = None
-        if eg._obs:
-            eg._obs = {}
-        eg._held = (g, g.moves_played, moves)
-        self.writer._fill(g, me, chosen, &self.obs[i, 0])
-        return None
-
-    cdef int _settle(self, Py_ssize_t i, eg, g, int me) except -2:
-        """Write row ``i`` after the moves: the last observation and an empty mask (1:
-        the game is over), the observation, mask and legal map (0), or nothing (2: a
-        discard under way, for the Python path)."""
-        cdef Py_ssize_t nbytes = self.mask.shape[1]
-        cdef char* row = <char*>&self.mask[i, 0]
-        if g.winners is not None:
-            memset(row, 0, nbytes)
-            self.writer._fill(g, me, (), &self.obs[i, 0])
-            return 1
-        moves = g.legal_actions()
-        memset(row, 0, nbytes)
-        out = self.keys._legal_map_into(moves, me, g.n, row, nbytes)
-        if out is None:
-            memset(row, 0, nbytes)
-            return 2
-        eg._legal = out
-        eg._held = (g, g.moves_played, moves)
-        self.writer._fill(g, me, (), &self.obs[i, 0])
-        return 0
+include "_fastenc_stepper.pxi"
