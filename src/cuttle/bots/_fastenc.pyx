@@ -220,10 +220,22 @@ cdef class _Slots:
 
 
 
+# A journal of the entries _put writes, while a caller sets one (the vector stepper: it
+# then restores only those entries of a row from the template before the next write).
+cdef int* _journal = NULL
+cdef int _journal_n = 0
+cdef int _journal_cap = 0
+
+
 cdef inline int _put(float* w, Py_ssize_t i, float x, Py_ssize_t size) except -1:
+    global _journal_n
     if <size_t>i >= <size_t>size:
         raise IndexError(f"observation entry {i} is outside the vector")
     w[i] = x
+    if _journal != NULL:
+        if _journal_n < _journal_cap:
+            _journal[_journal_n] = <int>i
+        _journal_n += 1
     return 0
 
 
@@ -443,6 +455,13 @@ cdef class ObsWriter:
         return self.rel[seat][t][R_R]
 
     cdef int _fill(self, game, int seat, chosen, float* w) except -1:
+        """Write ``seat``'s observation of ``game`` into ``w``."""
+        memcpy(w, self.tpl + seat * self.size, self.size * sizeof(float))
+        return self._over_template(game, seat, chosen, w)
+
+    cdef int _over_template(self, game, int seat, chosen, float* w) except -1:
+        """``_fill`` into a vector that holds the seat's template already (every entry
+        but the template's is written through ``_put``, which a journal may record)."""
         cdef int n = self.n
         cdef Py_ssize_t size = self.size
         cdef int v, c, k, score, kings, queens, rk, i, m
@@ -462,7 +481,6 @@ cdef class ObsWriter:
         cdef int stolen = self.o_stolen, top = self.o_top
         cdef double used
         cdef int mirror, open_all, glasses_public, with_glasses, mine
-        memcpy(w, self.tpl + seat * size, size * sizeof(float))
         if len(hands) != n or len(points) != n or len(faces) != n or len(glasses) != n:
             raise ValueError("the game's table size differs from the encoder's")
         # Whose hands the seat sees: Core.can_see_hand (engine/core.py), decided here

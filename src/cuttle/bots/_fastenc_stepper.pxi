@@ -14,6 +14,8 @@ _GETRANDBITS = _random_module.Random.getrandbits
 # the EnvGame attributes the stepper reads and writes (E_*: their index in _ENV_ATTRS)
 _ENV_ATTRS = ("game", "log", "chosen", "_legal", "_held", "_obs", "_mask", "_texts")
 cdef enum:
+    JCAP = 512  # observation entries a row's journal holds (more: the next write copies)
+    MCAP = 512  # mask entries a row remembers (more: the next write clears it all)
     E_GAME = 0
     E_LOG = 1
     E_CHOSEN = 2
@@ -72,6 +74,25 @@ cdef class Stepper:
     cdef unsigned int game_tag
     cdef object f_legal
     cdef object f_apply
+    # each row as the stepper last left it: the observation entries written over the
+    # template of seat jseat[i] (jn[i] of them in jidx, -1: unknown, copy it all) and
+    # the mask entries set (mn[i] of them in midx, -1: unknown, clear it all)
+    cdef Py_ssize_t rows
+    cdef int* jn
+    cdef int* jseat
+    cdef int* jidx
+    cdef int* mn
+    cdef int* midx
+
+    def __cinit__(self):
+        self.jn = self.jseat = self.jidx = self.mn = self.midx = NULL
+
+    def __dealloc__(self):
+        PyMem_Free(self.jn)
+        PyMem_Free(self.jseat)
+        PyMem_Free(self.jidx)
+        PyMem_Free(self.mn)
+        PyMem_Free(self.midx)
 
     def __init__(self, ActionKeys keys not None, ObsWriter writer not None, obs, mask,
                  dict texts not None, text_of, int discard_done=-1):
@@ -92,6 +113,23 @@ cdef class Stepper:
         self.text_of = text_of
         self.env_slots = None
         self.game_type = None
+        self.rows = self.obs.shape[0]
+        self.jn = <int*>PyMem_Malloc(self.rows * sizeof(int))
+        self.jseat = <int*>PyMem_Malloc(self.rows * sizeof(int))
+        self.jidx = <int*>PyMem_Malloc(self.rows * JCAP * sizeof(int))
+        self.mn = <int*>PyMem_Malloc(self.rows * sizeof(int))
+        self.midx = <int*>PyMem_Malloc(self.rows * MCAP * sizeof(int))
+        if not (self.jn and self.jseat and self.jidx and self.mn and self.midx):
+            raise MemoryError()
+        for i in range(self.rows):
+            self.jn[i] = self.mn[i] = -1
+
+    def forget_row(self, Py_ssize_t i):
+        """Row ``i`` was written by someone else (the Python path): the next write
+        copies the template and clears the mask whole."""
+        if i < 0 or i >= self.rows:
+            raise IndexError(f"row {i} is out of range")
+        self.jn[i] = self.mn[i] = -1
 
     # ----------------------------------------------------------------- the calls
 
@@ -159,12 +197,72 @@ cdef class Stepper:
                 legal = PyDict_Keys(games[i]._legal)
                 legal.sort()
                 legal_out[i] = legal
+                self._mask_set(i, legal)
                 if code == 0 or code == DEALT:
                     continue
             elif (code & 7) == 1:
                 legal_out[i] = []
+                self.mn[i] = 0
             left.append((i, code))
         return left
+
+    # ------------------------------------------------------------ a row's arrays
+
+    cdef int _mask_clear(self, Py_ssize_t i) except -1:
+        """Zero row ``i`` of the mask: the entries set last, where they are known."""
+        cdef char* row = <char*>&self.mask[i, 0]
+        cdef int k, n = self.mn[i]
+        cdef int* mi = self.midx + i * MCAP
+        if n < 0:
+            memset(row, 0, self.mask.shape[1])
+        else:
+            for k in range(n):
+                row[mi[k]] = 0
+        self.mn[i] = -1  # unknown until _mask_set says which entries are set
+        return 0
+
+    cdef int _mask_set(self, Py_ssize_t i, list legal) except -1:
+        """Remember which mask entries of row ``i`` are set: ``legal``'s."""
+        cdef Py_ssize_t k, n = PyList_GET_SIZE(legal)
+        cdef int* mi = self.midx + i * MCAP
+        if n > MCAP:
+            self.mn[i] = -1
+            return 0
+        for k in range(n):
+            mi[k] = <object>PyList_GET_ITEM(legal, k)
+        self.mn[i] = <int>n
+        return 0
+
+    cdef int _obs_write(self, Py_ssize_t i, g, int me, chosen) except -1:
+        """Write ``me``'s observation of ``g`` into row ``i``: the template restored
+        where the last write left it (only the entries that write touched, when known),
+        then the position's entries, recorded for the next time."""
+        global _journal, _journal_n, _journal_cap
+        cdef ObsWriter wr = self.writer
+        cdef float* w = &self.obs[i, 0]
+        cdef float* tpl
+        cdef int k, n = self.jn[i]
+        cdef int* jr = self.jidx + i * JCAP
+        if me < 0 or me >= wr.n:
+            raise ValueError(f"seat {me} is not at this table")
+        tpl = wr.tpl + me * wr.size
+        if n >= 0 and self.jseat[i] == me:
+            for k in range(n):
+                w[jr[k]] = tpl[jr[k]]
+        else:
+            memcpy(w, tpl, wr.size * sizeof(float))
+        self.jn[i] = -1
+        _journal = jr
+        _journal_n = 0
+        _journal_cap = JCAP
+        try:
+            wr._over_template(g, me, chosen, w)
+        finally:
+            _journal = NULL
+        if _journal_n <= JCAP:
+            self.jn[i] = _journal_n
+        self.jseat[i] = me
+        return 0
 
     # ------------------------------------------------------------ one row's step
 
@@ -312,7 +410,7 @@ cdef class Stepper:
         nxt = sorted({cs[nk] for cs in found if len(cs) > nk})
         out = {}
         row = <char*>&self.mask[i, 0]
-        memset(row, 0, nbytes)
+        self._mask_clear(i)
         if made is not None:
             out[self.discard_done] = None
             row[self.discard_done] = 1
@@ -323,7 +421,7 @@ cdef class Stepper:
         es.put(eg, fast, E_CHOSEN, chosen)
         self._forget(eg, fast, out)
         es.put(eg, fast, E_HELD, (g, self._moves_played(g), moves))
-        self.writer._fill(g, me, chosen, &self.obs[i, 0])
+        self._obs_write(i, g, me, chosen)
         return None
 
     cdef int _settle(self, Py_ssize_t i, eg, int fast, g, int me) except -2:
@@ -334,18 +432,18 @@ cdef class Stepper:
         cdef char* row = <char*>&self.mask[i, 0]
         self._forget(eg, fast, None)
         if self._winners(g) is not None:
-            memset(row, 0, nbytes)
-            self.writer._fill(g, me, (), &self.obs[i, 0])
+            self._mask_clear(i)
+            self._obs_write(i, g, me, ())
             return 1
         moves = self.f_legal(g)
-        memset(row, 0, nbytes)
+        self._mask_clear(i)
         out = self.keys._legal_map_into(moves, me, self.writer.n, row, nbytes)
         if out is None:
             memset(row, 0, nbytes)
             return 2
         self.env_slots.put(eg, fast, E_LEGAL, out)
         self.env_slots.put(eg, fast, E_HELD, (g, self._moves_played(g), moves))
-        self.writer._fill(g, me, (), &self.obs[i, 0])
+        self._obs_write(i, g, me, ())
         return 0
 
     # -------------------------------------------------------- the objects' fields

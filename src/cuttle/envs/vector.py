@@ -61,7 +61,7 @@ from ..engine.game import new_game
 from ..engine.moves import move_text
 from ..engine.rules import RuleSet
 from . import gym as _gym
-from .core import EnvGame, _encoder
+from .core import EnvGame, _encoder, returns_of
 from .encoding import NUM_ACTIONS, OBS_SIZE, EncodingError, action_name
 from .gym import CuttleEnv
 
@@ -132,6 +132,8 @@ class CuttleVectorEnv(VectorEnv):
         # not all random), and whether its game is over (the next step deals a new one)
         self._games: list[Any] = [None] * num_envs
         self._seats = [0] * num_envs
+        self._seats_seen: list[int] = []  # the seats _seats_array was made from
+        self._seats_array = np.zeros(0, dtype=np.int64)
         self._rngs: list[Any] = [None] * num_envs
         self._done = [False] * num_envs
         # dealt by the compiled stepper since its CuttleEnv last heard (see _env)
@@ -182,7 +184,7 @@ class CuttleVectorEnv(VectorEnv):
         infos = _Infos(n)
         for i in range(n):
             self._reset_one(i, seeds[i], options, infos)
-        return self._out_obs(), infos.done(self._out_mask(), self._seats)
+        return self._out_obs(), infos.done(self._out_mask(), self._seat_array())
 
     def _reset_one(
         self, i: int, seed: int | None, options: dict[str, Any] | None, infos: _Infos
@@ -198,6 +200,8 @@ class CuttleVectorEnv(VectorEnv):
 
     def _write(self, i: int, obs: np.ndarray, info: dict[str, Any], infos: _Infos) -> None:
         """Copy one environment's ``step``/``reset`` answer into row ``i``."""
+        if self._stepper is not None:
+            self._stepper.forget_row(i)  # it no longer knows what the row holds
         self._obs[i] = obs
         self._mask[i] = info["action_mask"].view(np.int8)
         infos.legal[i] = info["legal_actions"]
@@ -228,12 +232,17 @@ class CuttleVectorEnv(VectorEnv):
         the action table); a sub-environment whose game ended on the step before starts
         a new one instead."""
         n = self.num_envs
-        acts = np.asarray(actions)
-        if acts.shape != (n,):
-            raise ValueError(f"step needs {n} actions, one per sub-environment, not {acts.shape}")
-        if not np.issubdtype(acts.dtype, np.integer):
-            raise ValueError(f"actions must be integers, not {acts.dtype}")
-        act_list = acts.tolist()
+        if type(actions) is list and len(actions) == n and set(map(type, actions)) == {int}:
+            act_list = actions  # plain ints already (numpy's conversion costs more)
+        else:
+            acts = np.asarray(actions)
+            if acts.shape != (n,):
+                raise ValueError(
+                    f"step needs {n} actions, one per sub-environment, not {acts.shape}"
+                )
+            if not np.issubdtype(acts.dtype, np.integer):
+                raise ValueError(f"actions must be integers, not {acts.dtype}")
+            act_list = acts.tolist()
         done = self._done
         if self.illegal_action == "raise":
             self._check(act_list)
@@ -258,10 +267,9 @@ class CuttleVectorEnv(VectorEnv):
         for i, code in left:
             if code == OVER:
                 # the moves are made and the last observation written (compiled)
-                g = self._games[i]
-                out = g.game.outcome
-                reward = g.returns()[self._seats[i]]
-                trunc = out.termination == "move-cap"
+                out = self._games[i].game.outcome
+                reward = returns_of(out, self.rules.players)[self._seats[i]]
+                trunc = out.termination == "move-cap"  # as EnvGame.truncated
                 infos.put("result", i, out.result())
                 infos.put("termination", i, out.termination)
                 term = not trunc
@@ -291,7 +299,7 @@ class CuttleVectorEnv(VectorEnv):
             rewards,
             terminated,
             truncated,
-            infos.done(self._out_mask(), self._seats),
+            infos.done(self._out_mask(), self._seat_array()),
         )
 
     def _check(self, actions: list[int]) -> None:
@@ -321,12 +329,20 @@ class CuttleVectorEnv(VectorEnv):
         if any(g is not None for g in self._games):
             self._stepper = self._make_stepper()
 
+    def _seat_array(self) -> np.ndarray:
+        """The agents' seats as ``info["seat"]`` (a new array; made again from the
+        list only when a seat changed)."""
+        if self._seats != self._seats_seen:
+            self._seats_seen = list(self._seats)
+            self._seats_array = np.array(self._seats, dtype=np.int64)
+        return self._seats_array.copy()
+
     def _out_obs(self) -> np.ndarray:
-        return self._obs.copy() if self.copy else self._obs
+        return self._obs.copy() if self.copy else _read_only(self._obs)
 
     def _out_mask(self) -> np.ndarray:
         mask = self._mask.view(np.bool_)
-        return mask.copy() if self.copy else mask
+        return mask.copy() if self.copy else _read_only(mask)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every sub-environment now (``bool``, ``num_envs x
@@ -355,6 +371,14 @@ def _random_rngs(env: CuttleEnv) -> Any:
     return rngs
 
 
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """A view of ``array`` that cannot be written through (``copy=False`` hands out the
+    environment's own arrays: written over, the next step's rows would be wrong)."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
+
+
 class _Dealer:
     """A new game of one rule set from a stream, as :meth:`CuttleEnv.reset` deals it
     when streamed (a class, not a closure, so the environment pickles)."""
@@ -372,30 +396,35 @@ class _Infos:
     def __init__(self, n: int) -> None:
         self.n = n
         self.legal: list[list[int]] = [[]] * n  # every row's replaced in the step
-        self.extra: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        self.extra: dict[str, list[tuple[int, Any]]] = {}
 
     def put(self, key: str, i: int, value: Any) -> None:
         """Set ``key`` of sub-environment ``i``."""
         got = self.extra.get(key)
         if got is None:
-            kind = np.bool_ if isinstance(value, bool) else object
-            got = self.extra[key] = (np.zeros(self.n, dtype=kind), np.zeros(self.n, np.bool_))
-        got[0][i] = value
-        got[1][i] = True
+            self.extra[key] = [(i, value)]
+        else:
+            got.append((i, value))
 
-    def done(self, mask: np.ndarray, seats: list[int]) -> dict[str, Any]:
-        """The ``info`` dict, with ``mask`` as ``action_mask`` and ``seats``."""
-        legal = np.fromiter(self.legal, dtype=object, count=self.n)
-        every = np.ones(self.n, dtype=np.bool_)
+    def done(self, mask: np.ndarray, seat: np.ndarray) -> dict[str, Any]:
+        """The ``info`` dict, with ``mask`` as ``action_mask`` and ``seat``."""
+        n = self.n
+        every = np.empty(n, dtype=np.bool_)
+        every.fill(True)
         info: dict[str, Any] = {
             "action_mask": mask,
             "_action_mask": every,
-            "legal_actions": legal,
+            "legal_actions": np.fromiter(self.legal, dtype=object, count=n),
             "_legal_actions": every,
-            "seat": np.array(seats, dtype=np.int64),
+            "seat": seat,
             "_seat": every,
         }
-        for key, (values, present) in self.extra.items():
+        for key, items in self.extra.items():
+            values = np.zeros(n, dtype=np.bool_ if isinstance(items[0][1], bool) else object)
+            present = np.zeros(n, dtype=np.bool_)
+            for i, value in items:
+                values[i] = value
+                present[i] = True
             info[key] = values
             info["_" + key] = present
         return info
