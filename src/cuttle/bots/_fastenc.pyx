@@ -20,8 +20,9 @@ from cpython.buffer cimport (
     PyObject_GetBuffer,
 )
 from cpython.dict cimport PyDict_GetItem, PyDict_Keys, PyDict_SetItem
-from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE, PyList_New, PyList_SET_ITEM
+from cpython.long cimport PyLong_AsLongAndOverflow
 from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF, _Py_REFCNT
 from libc.math cimport tanh
@@ -630,6 +631,15 @@ cdef class ActionKeys:
     cdef _Pool pool
     cdef public object make
     cdef tuple ints
+    cdef int* idx  # _indices' answer (idx_cap entries)
+    cdef Py_ssize_t idx_cap
+
+    def __cinit__(self):
+        self.idx = NULL
+        self.idx_cap = 0
+
+    def __dealloc__(self):
+        PyMem_Free(self.idx)
 
     def __init__(self, table, int discard_verb, Py_ssize_t n_actions, int discard_base=-1):
         """``table``: the dense int16 key table; ``discard_base``: the index of
@@ -712,30 +722,40 @@ cdef class ActionKeys:
         finally:
             PyBuffer_Release(&buf)
 
-    cdef object _legal_map_into(self, list legal, int actor, int players, char* mk,
-                                Py_ssize_t mlen):
-        cdef dict out = _PyDict_NewPresized(PyList_GET_SIZE(legal))
+    cdef Py_ssize_t _indices(self, list legal, int actor, int players,
+                             unsigned long long* firsts) except -2:
+        """Each legal move's action index into ``self.idx`` (grown as needed): -1 for a
+        discard chosen card by card, whose first step (its lowest card, as
+        ``DiscardChooser.allowed`` gives it with nothing chosen) sets a bit of
+        ``firsts``. Returns the count, or -1 where a move needs the Python path (a
+        discard without ``discard_base`` or of no card, or a move outside the table)."""
+        cdef Py_ssize_t k, n = PyList_GET_SIZE(legal)
         cdef tuple m, cs
         cdef int verb, c, t, s, rel, idx, lo
-        cdef unsigned long long firsts = 0
-        for x in legal:
-            m = <tuple>x  # a Move: a tuple subclass, so no exact-tuple check
+        cdef int* grown
+        if n > self.idx_cap:
+            grown = <int*>PyMem_Realloc(self.idx, n * sizeof(int))
+            if grown == NULL:
+                raise MemoryError()
+            self.idx = grown
+            self.idx_cap = n
+        for k in range(n):
+            m = <tuple>PyList_GET_ITEM(legal, k)  # a Move: a tuple subclass
             verb = m[0]
             if verb == self.discard_verb:
-                # a discard chosen card by card: its first step is its lowest card
-                # (DiscardChooser.allowed with nothing chosen), added after the rest
                 cs = m[4]
                 if self.discard_base < 0 or not cs:
-                    return None
+                    return -1
                 lo = NCARDS
                 for y in cs:
                     c = _card(y)
                     if c < lo:
                         lo = c
-                firsts |= 1ULL << lo
+                firsts[0] |= 1ULL << lo
+                self.idx[k] = -1
                 continue
             if verb < 0 or verb >= K_VERBS:
-                return None
+                return -1
             c = m[1]
             t = m[2]
             s = m[3]
@@ -746,11 +766,28 @@ cdef class ActionKeys:
             else:
                 rel = -1
             if c < -1 or c >= NCARDS or t < -1 or t >= NCARDS or rel >= NSEATS:
-                return None
+                return -1
             idx = self.table[((verb * K_CARDS + c + 1) * K_CARDS + t + 1) * K_SEATS + rel + 1]
             if idx < 0:
-                return None
-            PyDict_SetItem(out, <object>PyTuple_GET_ITEM(self.ints, idx), m)
+                return -1
+            self.idx[k] = idx
+        return n
+
+    cdef object _legal_map_into(self, list legal, int actor, int players, char* mk,
+                                Py_ssize_t mlen):
+        cdef unsigned long long firsts = 0
+        cdef Py_ssize_t k, n = self._indices(legal, actor, players, &firsts)
+        cdef int c, idx
+        cdef dict out
+        if n < 0:
+            return None
+        out = _PyDict_NewPresized(n)
+        for k in range(n):
+            idx = self.idx[k]
+            if idx < 0:
+                continue
+            PyDict_SetItem(out, <object>PyTuple_GET_ITEM(self.ints, idx),
+                           <object>PyList_GET_ITEM(legal, k))
             if mk != NULL:
                 if idx >= mlen:
                     raise IndexError("mask too short")

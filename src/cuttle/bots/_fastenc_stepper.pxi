@@ -26,6 +26,19 @@ cdef enum:
     E_TEXTS = 7
 
 
+cdef inline void _sort_ints(int* a, Py_ssize_t n):
+    """Sort ``a[0:n]`` ascending (insertion: the lists are a few dozen long)."""
+    cdef Py_ssize_t k, j
+    cdef int x
+    for k in range(1, n):
+        x = a[k]
+        j = k - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
+
+
 cdef Py_ssize_t _randbelow(gen, Py_ssize_t n) except -1:
     """``gen.randrange(n)`` for ``n > 0``, drawn as CPython draws it (and as
     :func:`cuttle.bots.policy.randbelow`): ``getrandbits`` of ``n``'s bit length,
@@ -78,6 +91,15 @@ cdef class Stepper:
     # template of seat jseat[i] (jn[i] of them in jidx, -1: unknown, copy it all) and
     # the mask entries set (mn[i] of them in midx, -1: unknown, clear it all)
     cdef Py_ssize_t rows
+    # the legal moves of the position each row was last written for, where the stepper
+    # wrote it (no legal map in the EnvGame then): apos[i][action] is the move's place
+    # in row_moves[i] (-2: a discard's first card; -1: not legal), valid while
+    # row_game[i] is the game and row_mp[i] its move count
+    cdef short* apos
+    cdef list row_moves
+    cdef list row_game
+    cdef long* row_mp
+    cdef list row_legal  # the legal list of the row just written (for _all)
     cdef int* jn
     cdef int* jseat
     cdef int* jidx
@@ -86,8 +108,12 @@ cdef class Stepper:
 
     def __cinit__(self):
         self.jn = self.jseat = self.jidx = self.mn = self.midx = NULL
+        self.apos = NULL
+        self.row_mp = NULL
 
     def __dealloc__(self):
+        PyMem_Free(self.apos)
+        PyMem_Free(self.row_mp)
         PyMem_Free(self.jn)
         PyMem_Free(self.jseat)
         PyMem_Free(self.jidx)
@@ -119,8 +145,15 @@ cdef class Stepper:
         self.jidx = <int*>PyMem_Malloc(self.rows * JCAP * sizeof(int))
         self.mn = <int*>PyMem_Malloc(self.rows * sizeof(int))
         self.midx = <int*>PyMem_Malloc(self.rows * MCAP * sizeof(int))
-        if not (self.jn and self.jseat and self.jidx and self.mn and self.midx):
+        self.apos = <short*>PyMem_Malloc(self.rows * self.mask.shape[1] * sizeof(short))
+        self.row_mp = <long*>PyMem_Malloc(self.rows * sizeof(long))
+        if not (self.jn and self.jseat and self.jidx and self.mn and self.midx and self.apos
+                and self.row_mp):
             raise MemoryError()
+        memset(self.apos, 0xFF, self.rows * self.mask.shape[1] * sizeof(short))  # all -1
+        self.row_moves = [None] * self.rows
+        self.row_game = [None] * self.rows
+        self.row_legal = None
         for i in range(self.rows):
             self.jn[i] = self.mn[i] = -1
 
@@ -129,7 +162,9 @@ cdef class Stepper:
         copies the template and clears the mask whole."""
         if i < 0 or i >= self.rows:
             raise IndexError(f"row {i} is out of range")
-        self.jn[i] = self.mn[i] = -1
+        self._mask_clear(i)  # the stepper's own entries (the mask row is written anew)
+        self.jn[i] = -1
+        self.row_game[i] = None
 
     # ----------------------------------------------------------------- the calls
 
@@ -194,10 +229,8 @@ cdef class Stepper:
             else:
                 code = self._advance(i, games[i], actions[i], seats[i], <list>r, None)
             if (code & 7) == 0:
-                legal = PyDict_Keys(games[i]._legal)
-                legal.sort()
-                legal_out[i] = legal
-                self._mask_set(i, legal)
+                legal_out[i] = self.row_legal
+                self.row_legal = None
                 if code == 0 or code == DEALT:
                     continue
             elif (code & 7) == 1:
@@ -209,22 +242,29 @@ cdef class Stepper:
     # ------------------------------------------------------------ a row's arrays
 
     cdef int _mask_clear(self, Py_ssize_t i) except -1:
-        """Zero row ``i`` of the mask: the entries set last, where they are known."""
+        """Zero row ``i`` of the mask, and of the action places: the entries set last,
+        where they are known."""
+        cdef Py_ssize_t nbytes = self.mask.shape[1]
         cdef char* row = <char*>&self.mask[i, 0]
+        cdef short* ap = self.apos + i * nbytes
         cdef int k, n = self.mn[i]
         cdef int* mi = self.midx + i * MCAP
         if n < 0:
-            memset(row, 0, self.mask.shape[1])
+            memset(row, 0, nbytes)
+            memset(ap, 0xFF, nbytes * sizeof(short))
         else:
             for k in range(n):
                 row[mi[k]] = 0
+                ap[mi[k]] = -1
         self.mn[i] = -1  # unknown until _mask_set says which entries are set
         return 0
 
     cdef int _mask_set(self, Py_ssize_t i, list legal) except -1:
-        """Remember which mask entries of row ``i`` are set: ``legal``'s."""
+        """Remember which mask entries of row ``i`` are set: ``legal``'s (the row's
+        legal list, kept for ``_all``)."""
         cdef Py_ssize_t k, n = PyList_GET_SIZE(legal)
         cdef int* mi = self.midx + i * MCAP
+        self.row_legal = legal
         if n > MCAP:
             self.mn[i] = -1
             return 0
@@ -299,17 +339,30 @@ cdef class Stepper:
         if self._winners(g) is not None or self._to_act(g) != me:
             return -1
         lg = es.get(eg, fast, E_LEGAL)
-        if lg is None:
-            return -1
-        legal = <dict>lg
-        move = legal.get(action)
-        if move is None or es.get(eg, fast, E_CHOSEN):
-            # a step of a discard chosen card by card, or an illegal action
-            if action not in legal or self.discard_done < 0:
+        if lg is not None:  # a legal map in the EnvGame (its Python path built it)
+            legal = <dict>lg
+            move = legal.get(action)
+            if move is None or es.get(eg, fast, E_CHOSEN):
+                # a step of a discard chosen card by card, or an illegal action
+                if action not in legal or self.discard_done < 0:
+                    return -1
+                move = self._discard(i, eg, fast, g, action, me)
+                if move is None:
+                    return 0  # a card chosen, the discard goes on: the row is written
+        else:  # the places the stepper wrote for the row
+            if self.row_game[i] is not g or self.row_mp[i] != self._moves_played(g):
                 return -1
-            move = self._discard(i, eg, fast, g, action, me)
-            if move is None:
-                return 0  # a card chosen, the discard goes on: the row is written
+            p = self._place(i, action)
+            if p == -1:
+                return -1  # not legal
+            if p == -2:
+                if self.discard_done < 0:
+                    return -1
+                move = self._discard(i, eg, fast, g, action, me)
+                if move is None:
+                    return 0
+            else:
+                move = (<list>self.row_moves[i])[p]
         log = es.get(eg, fast, E_LOG)
         self.f_apply(g, move)
         (<list>log).append((me, move))
@@ -418,6 +471,8 @@ cdef class Stepper:
             k = self.keys.discard_base + c
             out[k] = None
             row[k] = 1
+        self._mask_set(i, sorted(out))
+        self.row_game[i] = None  # the legal map is the EnvGame's now
         es.put(eg, fast, E_CHOSEN, chosen)
         self._forget(eg, fast, out)
         es.put(eg, fast, E_HELD, (g, self._moves_played(g), moves))
@@ -426,25 +481,75 @@ cdef class Stepper:
 
     cdef int _settle(self, Py_ssize_t i, eg, int fast, g, int me) except -2:
         """Write row ``i`` after the moves: the last observation and an empty mask (1:
-        the game is over), the observation, mask and legal map (0), or nothing (2: a
-        move outside the action table, for the Python path)."""
+        the game is over), the observation, mask, legal list and action places (0), or
+        nothing (2: a move outside the action table, for the Python path)."""
         cdef Py_ssize_t nbytes = self.mask.shape[1]
         cdef char* row = <char*>&self.mask[i, 0]
+        cdef short* ap = self.apos + i * nbytes
+        cdef int* out = self.midx + i * MCAP
+        cdef int* idx_of
+        cdef unsigned long long firsts = 0
+        cdef Py_ssize_t k, n, m = 0
+        cdef int idx, c
+        cdef list legal
         self._forget(eg, fast, None)
+        self.row_game[i] = None
+        self._mask_clear(i)
         if self._winners(g) is not None:
-            self._mask_clear(i)
             self._obs_write(i, g, me, ())
             return 1
         moves = self.f_legal(g)
-        self._mask_clear(i)
-        out = self.keys._legal_map_into(moves, me, self.writer.n, row, nbytes)
-        if out is None:
-            memset(row, 0, nbytes)
+        n = self.keys._indices(moves, me, self.writer.n, &firsts)
+        if n < 0:
             return 2
-        self.env_slots.put(eg, fast, E_LEGAL, out)
-        self.env_slots.put(eg, fast, E_HELD, (g, self._moves_played(g), moves))
+        idx_of = self.keys.idx
+        # each action's place (a later move of one index wins, as a dict's insertion)
+        for k in range(n + NCARDS):
+            if k < n:
+                idx = idx_of[k]
+                if idx < 0:
+                    continue  # a discard: its first card below
+            else:
+                c = <int>(k - n)
+                if not (firsts >> c) & 1:
+                    continue
+                idx = self.keys.discard_base + c
+            if idx >= nbytes:
+                raise IndexError("mask too short")
+            if not row[idx]:
+                row[idx] = 1
+                if m < MCAP:
+                    out[m] = idx
+                m += 1
+            ap[idx] = <short>(k if k < n else -2)
+        if m <= MCAP:
+            _sort_ints(out, m)
+            legal = PyList_New(m)
+            for k in range(m):
+                item = <object>PyTuple_GET_ITEM(self.keys.ints, out[k])
+                Py_INCREF(item)
+                PyList_SET_ITEM(legal, k, item)
+            self.mn[i] = <int>m
+        else:  # too many to remember: the mask row read back
+            legal = [k for k in range(nbytes) if row[k]]
+        self.row_legal = legal
+        self.row_moves[i] = moves
+        self.row_game[i] = g
+        mp = self._moves_played(g)
+        self.row_mp[i] = mp
+        self.env_slots.put(eg, fast, E_HELD, (g, mp, moves))
         self._obs_write(i, g, me, ())
         return 0
+
+    cdef inline int _place(self, Py_ssize_t i, action) except -3:
+        """The place of integer ``action`` in row ``i``'s moves (-2: a discard's first
+        card; -1: not legal)."""
+        cdef int overflow = 0
+        cdef long a = PyLong_AsLongAndOverflow(action, &overflow)
+        cdef Py_ssize_t nbytes = self.mask.shape[1]
+        if overflow or a < 0 or a >= nbytes:
+            return -1
+        return self.apos[i * nbytes + a]
 
     # -------------------------------------------------------- the objects' fields
 
