@@ -239,3 +239,160 @@ def test_a_pickled_vector_env_plays_on_as_the_original(path: str) -> None:
         for x, y in zip(a[:4], b[:4], strict=True):
             assert np.array_equal(x, y)
         assert [list(v) for v in a[4]["legal_actions"]] == [list(v) for v in b[4]["legal_actions"]]
+
+
+# ------------------------------------------------------------------ seeding="stream"
+
+
+def _replay_stream(rules: str, seed: int, actions: list[int], seat: int | str = 0) -> list:
+    """The games ``seeding="stream"`` promises for one sub-environment, written out from
+    its description with the engine alone: one ``random.Random(seed)``; per game the
+    agent's seat drawn first when it is "random", then ``new_game(rules, rng=gen)``,
+    then every other seat's move ``moves[randbelow(gen, len(moves))]``; the agent plays
+    ``actions`` in turn (``None``: the step that deals the next game). Returns each
+    game's ``(seat, move)`` log."""
+    from cuttle.bots.policy import randbelow
+    from cuttle.engine.game import new_game
+    from cuttle.envs.core import EnvGame, make_rules
+
+    rs = make_rules(rules, None, (), None)
+    gen = random.Random(seed)
+    logs: list[list[object]] = []
+    todo = iter(actions)
+    while True:
+        me = randbelow(gen, rs.players) if seat == "random" else int(seat)
+        eg = EnvGame(new_game(rs, rng=gen))
+        logs.append(eg.log)
+        while True:
+            g = eg.game
+            while g.winners is None and g.to_act != me:
+                moves = g.legal_actions()
+                eg.apply(moves[randbelow(gen, len(moves))])
+            if g.winners is not None:
+                break
+            action = next(todo, None)
+            if action is None:
+                return logs
+            eg.step(action)  # the agent's index (a discard: card by card)
+        if next(todo, None) is not None:  # the step that deals: its action is ignored
+            raise AssertionError("the replay expected the dealing step here")
+
+
+@pytest.mark.parametrize(("rules", "seat"), [("standard", 0), ("cutthroat", "random"), ("team", 1)])
+def test_streamed_games_are_the_ones_its_description_gives(
+    rules: str, seat: int | str, path: str
+) -> None:
+    """The compiled stepper (and the pure path) deal and play exactly what the
+    ``seeding="stream"`` description says, written out independently above."""
+    vec = CuttleVectorEnv(2, rules=rules, seat=seat)
+    _obs, info = vec.reset(seed=31)
+    rng = random.Random(5)
+    played: list[list[int | None]] = [[], []]
+    for _ in range(160):
+        actions = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
+        done = list(vec._done)
+        _obs, _r, _t, _u, info = vec.step(actions)
+        for i in range(2):
+            played[i].append(None if done[i] else actions[i])
+    for i in range(2):
+        logs = _replay_stream(rules, 31 + i, played[i], seat)
+        assert len(logs) >= 3  # games ended and were dealt again
+        assert logs[-1] == vec.games[i].log  # the game being played now, move for move
+
+
+def test_copy_false_hands_out_arrays_that_cannot_be_written() -> None:
+    vec = CuttleVectorEnv(2, copy=False)
+    obs, info = vec.reset(seed=3)
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0] = 1.0
+    with pytest.raises(ValueError, match="read-only"):
+        info["action_mask"][0, 0] = True
+    obs2, *_rest = vec.step([legal[0] for legal in info["legal_actions"]])
+    assert np.shares_memory(obs, obs2)  # still the environment's own memory
+
+
+def test_games_and_envs_follow_the_games_the_stepper_deals(path: str) -> None:
+    vec = CuttleVectorEnv(3, rules="classic")
+    _obs, info = vec.reset(seed=8)
+    rng = random.Random(2)
+    ended = 0
+    for _ in range(200):
+        actions = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
+        _obs, _r, term, trunc, info = vec.step(actions)
+        for i in np.flatnonzero(term | trunc).tolist():
+            ended += 1
+            assert vec.games[i].game.winners is not None  # the game just ended
+    assert ended >= 3
+    envs = vec.envs
+    for i, env in enumerate(envs):
+        assert env.game is vec.games[i]  # each sub-environment hears of its new game
+        assert env.seat == info["seat"][i]
+
+
+def test_an_illegal_action_after_a_compiled_deal_loses_as_the_single_env_says() -> None:
+    """A sub-environment the compiled stepper dealt takes its Python path (an illegal
+    action) as the single environment of the same stream would."""
+    vec = CuttleVectorEnv(2, rules="standard")
+    singles = [CuttleEnv(rules="standard", seeding="stream") for _ in range(2)]
+    _obs, info = vec.reset(seed=50)
+    answers = [e.reset(seed=50 + i)[1] for i, e in enumerate(singles)]
+    rng = random.Random(1)
+    pending = [False, False]
+    illegal_seen = 0
+    for t in range(300):
+        actions = []
+        for i in range(2):
+            legal = info["legal_actions"][i]
+            assert list(legal) == list(answers[i]["legal_actions"]), (t, i)
+            if legal and rng.random() < 0.03:
+                actions.append(next(a for a in range(NUM_ACTIONS) if a not in legal))
+            else:
+                actions.append(rng.choice(legal) if legal else 0)
+        _obs, rewards, term, trunc, info = vec.step(actions)
+        for i, env in enumerate(singles):
+            if pending[i]:
+                answers[i] = env.reset()[1]
+                pending[i] = False
+                continue
+            _o, r, te, tr, inf = env.step(actions[i])
+            answers[i] = inf
+            assert (rewards[i], term[i], trunc[i]) == (r, te, tr), (t, i)
+            illegal_seen += bool(inf.get("illegal_action"))
+            pending[i] = te or tr
+    assert illegal_seen >= 3
+
+
+def test_bad_seeding_and_a_misplaced_adopt_are_refused() -> None:
+    with pytest.raises(ValueError, match="seeding must be 'reseed' or 'stream'"):
+        CuttleEnv(seeding="fresh")
+    with pytest.raises(ValueError, match="seeding must be 'reseed' or 'stream'"):
+        CuttleVectorEnv(2, seeding="fresh")
+    env = CuttleEnv(rules="standard", opponent="greedy", seeding="stream")
+    env.reset(seed=1)
+    with pytest.raises(RuntimeError, match="adopt needs a streamed environment"):
+        env.adopt(env.game, 0)
+
+
+def test_a_seat_given_at_reset_lasts_one_game_as_in_the_single_env(path: str) -> None:
+    vec = CuttleVectorEnv(2, rules="cutthroat", seat=0)
+    singles = [CuttleEnv(rules="cutthroat", seeding="stream") for _ in range(2)]
+    _obs, info = vec.reset(seed=70, options={"seat": 2})
+    answers = [e.reset(seed=70 + i, options={"seat": 2})[1] for i, e in enumerate(singles)]
+    rng = random.Random(3)
+    pending = [False, False]
+    seats = set()
+    for t in range(200):
+        for i in range(2):
+            assert info["seat"][i] == answers[i]["seat"], (t, i)
+            assert list(info["legal_actions"][i]) == list(answers[i]["legal_actions"]), (t, i)
+            seats.add(int(info["seat"][i]))
+        actions = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
+        _obs, _r, term, trunc, info = vec.step(actions)
+        for i, env in enumerate(singles):
+            if pending[i]:
+                answers[i] = env.reset()[1]
+                pending[i] = False
+                continue
+            _o, _rw, te, tr, answers[i] = env.step(actions[i])
+            pending[i] = te or tr
+    assert seats == {0, 2}  # the given seat for the first game, the usual one after

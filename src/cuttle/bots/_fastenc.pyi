@@ -77,7 +77,7 @@ class Stepper:
         done: list[bool],
         legal_out: list[list[int]],
         deal: Callable[[Any], Any] | None,
-        random_seat: list[bool],
+        seat_choice: list[int],
         dealt: list[bool],
     ) -> list[tuple[int, int]]: ...
     def forget_row(self, i: int) -> None: ...

@@ -178,7 +178,7 @@ cdef class Stepper:
         return self._all(games, actions, seats, rngs, done, legal_out, None, None, None)
 
     def advance_stream_all(self, list games, list actions, list seats, list gens,
-                           list done, list legal_out, deal, list random_seat, list dealt):
+                           list done, list legal_out, deal, list seat_choice, list dealt):
         """:meth:`advance_all` for games whose every other seat is a ``"random"``
         opponent drawn from one stream (``seeding="stream"``): ``gens[i]`` is row
         ``i``'s :class:`random.Random` (None: the row is left alone), and each bot move
@@ -186,15 +186,15 @@ cdef class Stepper:
 
         A row whose ``done[i]`` is set is dealt a new game here, as the single
         environment's ``reset()`` deals it from the stream: the agent's seat drawn first
-        where ``random_seat[i]`` (else ``seats[i]`` kept), then ``deal(gens[i])`` (a new
+        where ``seat_choice[i]`` is -1 (else that seat), then ``deal(gens[i])`` (a new
         ``EnvGame``), then the bots' moves up to the agent's turn; ``games[i]``,
         ``seats[i]`` and ``done[i]`` are updated, ``dealt[i]`` set, and the row comes
         back (with :data:`DEALT` added to its code) only where the new game is not
         simply the agent's to play. A game that ends in the step (code 1) has its last
         observation written and its mask cleared, its legal list empty."""
-        if len(random_seat) != len(games) or len(dealt) != len(games):
-            raise ValueError("one random-seat flag and one dealt flag per game")
-        return self._all(games, actions, seats, gens, done, legal_out, deal, random_seat,
+        if len(seat_choice) != len(games) or len(dealt) != len(games):
+            raise ValueError("one seat choice and one dealt flag per game")
+        return self._all(games, actions, seats, gens, done, legal_out, deal, seat_choice,
                          dealt)
 
     def advance(self, Py_ssize_t i, eg, action, int me, list rngs not None):
@@ -207,10 +207,10 @@ cdef class Stepper:
         return self._advance(i, eg, action, me, rngs, None)
 
     cdef list _all(self, list games, list actions, list seats, list rngs, list done,
-                   list legal_out, deal, list random_seat, list dealt):
-        """Both ``advance_all`` (``random_seat`` None) and ``advance_stream_all``."""
+                   list legal_out, deal, list seat_choice, list dealt):
+        """Both ``advance_all`` (``seat_choice`` None) and ``advance_stream_all``."""
         cdef Py_ssize_t i, n = len(games)
-        cdef int code, stream = random_seat is not None
+        cdef int code, stream = seat_choice is not None
         cdef list left = [], legal
         if len(actions) != n or len(seats) != n or len(rngs) != n or len(done) != n \
                 or len(legal_out) != n:
@@ -221,7 +221,7 @@ cdef class Stepper:
                 left.append((i, 3))
                 continue
             if done[i]:
-                code = self._deal(i, games, seats, r, deal, random_seat[i]) | DEALT
+                code = self._deal(i, games, seats, r, deal, seat_choice[i]) | DEALT
                 done[i] = (code & 7) == 1
                 dealt[i] = True
             elif stream:
@@ -306,14 +306,14 @@ cdef class Stepper:
 
     # ------------------------------------------------------------ one row's step
 
-    cdef int _deal(self, Py_ssize_t i, list games, list seats, gen, deal, random_seat) \
+    cdef int _deal(self, Py_ssize_t i, list games, list seats, gen, deal, int choice) \
             except -2:
         """Row ``i``'s new game from the stream ``gen`` (see ``advance_stream_all``)."""
         cdef int me
         cdef int fast
         if i < 0 or i >= self.obs.shape[0]:
             raise IndexError(f"row {i} is out of range")
-        me = _randbelow(gen, self.writer.n) if random_seat else seats[i]
+        me = <int>_randbelow(gen, self.writer.n) if choice < 0 else choice
         eg = deal(gen)
         games[i] = eg
         seats[i] = me

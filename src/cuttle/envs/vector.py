@@ -116,7 +116,8 @@ class CuttleVectorEnv(VectorEnv):
         first = self._envs[0]
         # streamed with "random" opponents only: the compiled stepper deals new games too
         self._deal = _Dealer(first.rules) if first.streams_random_only() else None
-        self._random_seat = [seat == "random"] * num_envs
+        # the seat each new game gives the agent (-1: drawn), as CuttleEnv.reset() does
+        self._seat_choice = [-1 if seat == "random" else int(seat)] * num_envs
         self.num_envs = num_envs
         self.copy = copy
         self.rules = first.rules
@@ -256,7 +257,7 @@ class CuttleVectorEnv(VectorEnv):
             if self.seeding == "stream":
                 left = stepper.advance_stream_all(
                     self._games, act_list, self._seats, self._rngs, done, infos.legal,
-                    self._deal, self._random_seat, self._dealt,
+                    self._deal, self._seat_choice, self._dealt,
                 )  # fmt: skip
             else:
                 left = stepper.advance_all(
