@@ -387,7 +387,7 @@ def test_a_seat_given_at_reset_lasts_one_game_as_in_the_single_env(path: str) ->
             assert list(info["legal_actions"][i]) == list(answers[i]["legal_actions"]), (t, i)
             seats.add(int(info["seat"][i]))
         actions = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
-        _obs, _r, term, trunc, info = vec.step(actions)
+        _obs, _r, _term, _trunc, info = vec.step(actions)
         for i, env in enumerate(singles):
             if pending[i]:
                 answers[i] = env.reset()[1]
