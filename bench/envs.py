@@ -25,7 +25,11 @@ For each rule set it plays random games and reports decisions per second for:
   reset rebuilds its generator: ~10 µs a game, ~0.3 µs a decision on a short game);
 * ``vector`` (with ``--vector``, a table of its own): :class:`cuttle.envs.vector.
   CuttleVectorEnv`, ``--num-envs`` games stepped in one call against the ``random``
-  bot, every move counted as for ``gymnasium``; with ``copy=False`` and ``copy=True``;
+  bot, every move counted as for ``gymnasium``; streamed (its default) with
+  ``copy=False`` and ``copy=True``, reseeded with ``copy=False``, beside the single
+  environment reseeded (its default) and streamed and Gymnasium's ``SyncVectorEnv``;
+  ``--vector-target`` measures the engine and the streamed vector environment
+  (``copy=False``) alone, with nothing else alive in the process;
 * ``openspiel``: ``legal_actions()`` + ``observation_tensor()`` + ``apply_action()``
   through pyspiel (its chance actions, the deal and the cards placed as play reaches
   them, are timed but not counted);
@@ -50,6 +54,7 @@ Usage::
     python bench/envs.py --pure                # without the compiled accelerator
     python bench/envs.py --rounds 1            # each measurement in one piece (as before)
     python bench/envs.py --vector --num-envs 64   # the vector environment (CuttleVectorEnv)
+    python bench/envs.py --vector-target          # the engine and the vector env alone
 """
 
 from __future__ import annotations
@@ -252,11 +257,12 @@ def plain_table(labels: list[str], seconds: float, rounds: int) -> None:
     )
 
 
-def gymnasium(rules: RuleSet) -> Callable[[int], int]:
-    """One random game through the Gymnasium env against the random bot."""
+def gymnasium(rules: RuleSet, seeding: str = "reseed") -> Callable[[int], int]:
+    """One random game through the Gymnasium env against the random bot (``seeding``:
+    the environment's, ``"reseed"`` by default)."""
     from cuttle.envs.gym import CuttleEnv
 
-    env = CuttleEnv(rules=rules, opponent="random")
+    env = CuttleEnv(rules=rules, opponent="random", seeding=seeding)
     seeded = [False]
 
     def run(seed: int) -> int:
@@ -280,10 +286,11 @@ def gymnasium(rules: RuleSet) -> Callable[[int], int]:
 
 
 def gymnasium_vector(
-    rules: RuleSet, num_envs: int, copy: bool, sync: bool = False
+    rules: RuleSet, num_envs: int, copy: bool, sync: bool = False, seeding: str = "stream"
 ) -> Callable[[int], int]:
     """Random games through the vector environment (``num_envs`` sub-environments
-    against the ``random`` bot, ``copy`` as its argument), or with ``sync`` through
+    against the ``random`` bot, ``copy`` and ``seeding`` as its arguments), or with
+    ``sync`` through
     Gymnasium's ``SyncVectorEnv`` of single environments (``make_vec``'s
     ``vectorization_mode="sync"``): each call makes 20 steps of all of them and counts
     the moves of the games that ended in them (the agent's and the bots', as
@@ -300,7 +307,7 @@ def gymnasium_vector(
             [lambda: CuttleEnv(rules=rules, opponent="random")] * num_envs, copy=copy
         )
     else:
-        env = CuttleVectorEnv(num_envs, rules=rules, opponent="random", copy=copy)
+        env = CuttleVectorEnv(num_envs, rules=rules, opponent="random", copy=copy, seeding=seeding)
     state: dict[str, Any] = {}
 
     def run(seed: int) -> int:
@@ -325,40 +332,54 @@ def gymnasium_vector(
     return run
 
 
-def vector_table(labels: list[str], seconds: float, rounds: int, num_envs: int) -> None:
-    """Print the engine, the single Gymnasium environment, the vector one (with and
-    without ``copy``) and Gymnasium's ``SyncVectorEnv`` of single ones (without
-    ``copy``), decisions per CPU second and their ratios to the engine."""
-    print(
-        f"| rule set | engine | gymnasium | vector ({num_envs}, copy=False) | vector "
-        f"({num_envs}, copy=True) | SyncVectorEnv ({num_envs}, copy=False) "
-        "| gymnasium / engine | vector / engine | vector copy / engine | sync / engine |"
-    )
-    print("|---|" + "---:|" * 9)
+def vector_table(
+    labels: list[str], seconds: float, rounds: int, num_envs: int, target: bool = False
+) -> None:
+    """Print the engine, the vector environment (streamed, with and without ``copy``;
+    reseeded, without), the single Gymnasium environment (reseeded, its default, and
+    streamed) and Gymnasium's ``SyncVectorEnv`` of single ones (without ``copy``),
+    decisions per CPU second and their ratios to the engine. With ``target``, the engine
+    and the streamed vector environment without ``copy`` alone (the issue's measure,
+    with nothing else alive in the process)."""
+    names = [
+        f"vector ({num_envs}, copy=False)",
+        f"vector ({num_envs}, copy=True)",
+        f"vector reseed ({num_envs}, copy=False)",
+        "gymnasium",
+        "gymnasium stream",
+        f"SyncVectorEnv ({num_envs}, copy=False)",
+    ]
+    if target:
+        names = names[:1]
+    print("| rule set | engine | " + " | ".join(names) + " | " + " | ".join(
+        f"{name} / engine" for name in names) + " |")  # fmt: skip
+    print("|---|" + "---:|" * (1 + 2 * len(names)))
     for label in labels:
         rules = rule_set(label)
-        eng, single, bare, copied, sync = _measure_all(
-            [
-                engine(rules),
-                gymnasium(rules),
-                gymnasium_vector(rules, num_envs, False),
-                gymnasium_vector(rules, num_envs, True),
-                gymnasium_vector(rules, num_envs, False, sync=True),
-            ],
-            seconds,
-            rounds,
-        )
+        fns = [
+            engine(rules),
+            gymnasium_vector(rules, num_envs, False),
+            gymnasium_vector(rules, num_envs, True),
+            gymnasium_vector(rules, num_envs, False, seeding="reseed"),
+            gymnasium(rules),
+            gymnasium(rules, seeding="stream"),
+            gymnasium_vector(rules, num_envs, False, sync=True),
+        ]
+        eng, *rates = _measure_all(fns[: 1 + len(names)], seconds, rounds)
         print(
-            f"| {label} | {eng:,.0f} | {single:,.0f} | {bare:,.0f} | {copied:,.0f} "
-            f"| {sync:,.0f} | {single / eng:.2f} | {bare / eng:.2f} | {copied / eng:.2f} "
-            f"| {sync / eng:.2f} |"
+            f"| {label} | {eng:,.0f} | "
+            + " | ".join(f"{r:,.0f}" for r in rates)
+            + " | "
+            + " | ".join(f"{r / eng:.2f}" for r in rates)
+            + " |"
         )
     print()
     how = "compiled accelerator" if compiled_active() else "pure Python"
     print(
         f"Decisions per CPU second, one process ({how}); move cap {CAP}; Python "
-        f"{sys.version.split()[0]}, {os.cpu_count()} cores; `python bench/envs.py --vector "
-        f"--num-envs {num_envs} --seconds {seconds:g} --rounds {rounds}`."
+        f"{sys.version.split()[0]}, {os.cpu_count()} cores; `python bench/envs.py "
+        f"{'--vector-target' if target else '--vector'} --num-envs {num_envs} "
+        f"--seconds {seconds:g} --rounds {rounds}`."
     )
 
 
@@ -536,6 +557,12 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="the Gymnasium vector environment against the single one and the engine",
     )
+    ap.add_argument(
+        "--vector-target",
+        action="store_true",
+        help="the engine and the streamed vector environment (copy=False) alone: the "
+        "issue's measure, nothing else alive in the process",
+    )
     ap.add_argument("--num-envs", type=int, default=64, help="sub-environments of --vector")
     args = ap.parse_args(argv)
     EnvGame.reference_observations = args.reference
@@ -553,8 +580,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.dispatch:
         dispatch_table(labels, args.seconds, args.rounds)
         return
-    if args.vector:
-        vector_table(labels, args.seconds, args.rounds, args.num_envs)
+    if args.vector or args.vector_target:
+        vector_table(labels, args.seconds, args.rounds, args.num_envs, args.vector_target)
         return
     if args.plain:
         plain_table(labels, args.seconds, args.rounds)
