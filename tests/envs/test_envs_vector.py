@@ -329,13 +329,38 @@ def test_games_and_envs_follow_the_games_the_stepper_deals(path: str) -> None:
         assert env.seat == info["seat"][i]
 
 
+def _step_singles(
+    singles: list[CuttleEnv], actions: list[int], pending: list[bool]
+) -> list[tuple[float, bool, bool, dict[str, object]] | None]:
+    """Step each single environment as the vector env steps its twin: a new game where
+    the last step ended one (None for it: the vector env's dealing step), else the
+    action; returns each one's reward, ends and info."""
+    out: list[tuple[float, bool, bool, dict[str, object]] | None] = []
+    for i, env in enumerate(singles):
+        if pending[i]:
+            out.append(None)
+            env.reset()
+            pending[i] = False
+            continue
+        _o, reward, term, trunc, info = env.step(actions[i])
+        out.append((reward, term, trunc, info))
+        pending[i] = term or trunc
+    return out
+
+
+def _info_now(env: CuttleEnv) -> dict[str, object]:
+    """The single environment's ``info`` for the position now."""
+    return env.answer()[1]
+
+
 def test_an_illegal_action_after_a_compiled_deal_loses_as_the_single_env_says() -> None:
     """A sub-environment the compiled stepper dealt takes its Python path (an illegal
     action) as the single environment of the same stream would."""
     vec = CuttleVectorEnv(2, rules="standard")
     singles = [CuttleEnv(rules="standard", seeding="stream") for _ in range(2)]
     _obs, info = vec.reset(seed=50)
-    answers = [e.reset(seed=50 + i)[1] for i, e in enumerate(singles)]
+    for i, e in enumerate(singles):
+        e.reset(seed=50 + i)
     rng = random.Random(1)
     pending = [False, False]
     illegal_seen = 0
@@ -343,22 +368,16 @@ def test_an_illegal_action_after_a_compiled_deal_loses_as_the_single_env_says() 
         actions = []
         for i in range(2):
             legal = info["legal_actions"][i]
-            assert list(legal) == list(answers[i]["legal_actions"]), (t, i)
+            assert list(legal) == list(_info_now(singles[i])["legal_actions"]), (t, i)  # type: ignore[call-overload]
             if legal and rng.random() < 0.03:
                 actions.append(next(a for a in range(NUM_ACTIONS) if a not in legal))
             else:
                 actions.append(rng.choice(legal) if legal else 0)
         _obs, rewards, term, trunc, info = vec.step(actions)
-        for i, env in enumerate(singles):
-            if pending[i]:
-                answers[i] = env.reset()[1]
-                pending[i] = False
-                continue
-            _o, r, te, tr, inf = env.step(actions[i])
-            answers[i] = inf
-            assert (rewards[i], term[i], trunc[i]) == (r, te, tr), (t, i)
-            illegal_seen += bool(inf.get("illegal_action"))
-            pending[i] = te or tr
+        for i, got in enumerate(_step_singles(singles, actions, pending)):
+            if got is not None:
+                assert (rewards[i], term[i], trunc[i]) == got[:3], (t, i)
+                illegal_seen += bool(got[3].get("illegal_action"))
     assert illegal_seen >= 3
 
 
@@ -377,22 +396,18 @@ def test_a_seat_given_at_reset_lasts_one_game_as_in_the_single_env(path: str) ->
     vec = CuttleVectorEnv(2, rules="cutthroat", seat=0)
     singles = [CuttleEnv(rules="cutthroat", seeding="stream") for _ in range(2)]
     _obs, info = vec.reset(seed=70, options={"seat": 2})
-    answers = [e.reset(seed=70 + i, options={"seat": 2})[1] for i, e in enumerate(singles)]
+    for i, e in enumerate(singles):
+        e.reset(seed=70 + i, options={"seat": 2})
     rng = random.Random(3)
     pending = [False, False]
     seats = set()
     for t in range(200):
         for i in range(2):
-            assert info["seat"][i] == answers[i]["seat"], (t, i)
-            assert list(info["legal_actions"][i]) == list(answers[i]["legal_actions"]), (t, i)
+            now = _info_now(singles[i])
+            assert info["seat"][i] == now["seat"], (t, i)
+            assert list(info["legal_actions"][i]) == list(now["legal_actions"]), (t, i)  # type: ignore[call-overload]
             seats.add(int(info["seat"][i]))
         actions = [rng.choice(legal) if legal else 0 for legal in info["legal_actions"]]
-        _obs, _r, _term, _trunc, info = vec.step(actions)
-        for i, env in enumerate(singles):
-            if pending[i]:
-                answers[i] = env.reset()[1]
-                pending[i] = False
-                continue
-            _o, _rw, te, tr, answers[i] = env.step(actions[i])
-            pending[i] = te or tr
+        info = vec.step(actions)[4]
+        _step_singles(singles, actions, pending)
     assert seats == {0, 2}  # the given seat for the first game, the usual one after
