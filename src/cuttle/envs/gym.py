@@ -315,13 +315,10 @@ class CuttleEnv(gymnasium.Env[np.ndarray, np.int64]):
             return self._agent_turn(g, me)
         return self._obs(), self._info()
 
-    def drawn_stream(self) -> random.Random | None:
-        """The stream (``seeding="stream"``) when it draws the moves of every seat but
-        the agent's (each a ``"random"`` opponent): what a caller needs to play those
-        seats as :meth:`step` does (the compiled vector stepper does); else None."""
-        drawn = self._drawn
-        if self._gen is None or not all(d for s, d in enumerate(drawn) if s != self.seat):
-            return None
+    @property
+    def stream(self) -> random.Random | None:
+        """The generator of ``seeding="stream"`` (None before the first reset, or
+        reseeded)."""
         return self._gen
 
     def streams_random_only(self) -> bool:

@@ -362,7 +362,7 @@ def _random_rngs(env: CuttleEnv) -> Any:
     asks it), so that the compiled stepper may draw their moves as that bot does;
     streamed, the stream when every other seat's moves are drawn from it; else None."""
     if env.seeding == "stream":
-        return env.drawn_stream()
+        return env.stream if env.streams_random_only() else None
     rngs: list[Any] = [None] * env.rules.players
     for s, bot in env.bots.items():
         chooser = env._choosers.get(s)
