@@ -6,7 +6,7 @@ import random as _random_module
 
 DEALT = 8
 """Added to a row's code by ``Stepper.advance_stream_all`` when it dealt the row a new
-game (the code's low three bits say how that game stands, as ``advance``'s)."""
+game (the code's low three bits say how that game stands, as ``advance_all``'s)."""
 
 _Random = _random_module.Random
 _GETRANDBITS = _random_module.Random.getrandbits
@@ -73,8 +73,8 @@ cdef class Stepper:
     when every other seat is the ``random`` bot: the same moves drawn from the same
     generators in the same order (each bot draws with ``rng.choice`` from its legal move
     texts, sorted; streamed, from the stream by the engine's order), the same history,
-    the same vectors. Anything else is left to that method (``advance`` returns -1 and
-    changes nothing)."""
+    the same vectors. Anything else is left to that method (the row comes back with
+    -1, nothing changed)."""
 
     cdef ActionKeys keys
     cdef ObsWriter writer
@@ -171,11 +171,15 @@ cdef class Stepper:
 
     def advance_all(self, list games, list actions, list seats, list rngs, list done,
                     list legal_out):
-        """:meth:`advance` for each row ``i`` with ``games[i]``, ``actions[i]``,
-        ``seats[i]`` and ``rngs[i]``, except where ``done[i]`` is true or ``rngs[i]`` is
-        None. Sets ``legal_out[i]`` to the sorted legal indices where it returns 0 (an
-        empty list where 1) and returns the other rows as ``(i, code)``: 3 for a row it
-        skipped, else ``advance``'s code."""
+        """For each row ``i`` (except where ``done[i]`` is true or ``rngs[i]`` is None):
+        play integer ``actions[i]`` for seat ``seats[i]`` of ``games[i]`` (an
+        ``EnvGame``), then each bot's move, ``rngs[i][seat]`` its generator, until the
+        agent must act or the game ends. Sets ``legal_out[i]`` to the sorted legal
+        indices where the row is written with the agent to act (code 0: also a discard
+        going on), to an empty list where the game ended (code 1: its last observation
+        written), and returns the other rows as ``(i, code)``: 2 (the agent to act, the
+        row left to the Python path), 3 (skipped), -1 (nothing done: a move not legal, a
+        game over or not the agent's turn, or a row the stepper did not write)."""
         return self._all(games, actions, seats, rngs, done, legal_out, None, None, None)
 
     def advance_stream_all(self, list games, list actions, list seats, list gens,
@@ -197,16 +201,6 @@ cdef class Stepper:
             raise ValueError("one seat choice and one dealt flag per game")
         return self._all(games, actions, seats, gens, done, legal_out, deal, seat_choice,
                          dealt)
-
-    def advance(self, Py_ssize_t i, eg, action, int me, list rngs not None):
-        """Play integer ``action`` for seat ``me`` of ``eg`` (an ``EnvGame`` whose legal
-        map is built), then each bot's move, ``rngs[seat]`` its generator, until ``me``
-        must act or the game ends. Returns 0 (``me`` to act, or a discard going on: row
-        ``i`` written, its legal moves kept by the stepper, or during a discard the legal
-        map kept in ``eg``), 1 (the game is over: its last observation written), 2
-        (``me`` to act, the row left to the Python path) or -1 (nothing done: a move not
-        legal, a game over or not ``me``'s turn, or a row the stepper did not write)."""
-        return self._advance(i, eg, action, me, rngs, None)
 
     cdef list _all(self, list games, list actions, list seats, list rngs, list done,
                    list legal_out, deal, list seat_choice, list dealt):
@@ -432,7 +426,6 @@ cdef class Stepper:
         cdef Py_ssize_t k, nk
         cdef int c, longer = 0
         cdef list found = [], opts = [], nxt
-        cdef Py_ssize_t nbytes = self.mask.shape[1]
         cdef char* row
         cdef dict out
         held = es.get(eg, fast, E_HELD)

@@ -66,7 +66,7 @@ from .encoding import NUM_ACTIONS, OBS_SIZE, EncodingError, action_name
 from .gym import CuttleEnv
 
 FAST = 0
-"""The compiled stepper's codes (``Stepper.advance``): the game goes on, its
+"""The compiled stepper's codes (``Stepper.advance_all``): the game goes on, its
 observation and mask written."""
 OVER = 1
 """The game ended in the step (the final observation is not written)."""
